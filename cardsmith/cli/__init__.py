@@ -1,0 +1,133 @@
+"""Provides the ``cardsmith`` command: a click group whose subcommands load on demand."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from cardsmith import __version__
+from cardsmith.cli.context import Settings
+from cardsmith.errors import EXIT_BAD_INPUT, CardsmithError
+
+#: Subcommand name → "module:attribute" under cardsmith.cli.  Modules are imported only
+#: when their command runs (or for --help), so `cardsmith search` never pays for the
+#: PDF or TUI libraries.
+LAZY_COMMANDS: dict[str, str] = {
+    "search": "catalogue_cmds:search",
+    "fetch": "fetch_cmds:fetch",
+    "catalogue": "catalogue_cmds:catalogue",
+    "locate": "misc_cmds:locate",
+    "open": "misc_cmds:open_force",
+    "force": "force_cmds:force",
+    "check": "check_cmds:check",
+    "rules": "check_cmds:rules",
+    "print": "print_cmds:print_sheets",
+    "import": "exchange_cmds:import_force",
+    "export": "exchange_cmds:export_force",
+    "campaign": "campaign_cmds:campaign",
+    "roll": "campaign_cmds:roll",
+    "play": "play_cmds:play",
+    "unit": "unit_cmds:unit",
+}
+
+
+class LazyGroup(click.Group):
+    """A click group that imports each subcommand's module the first time it is needed."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        names = set(super().list_commands(ctx))
+        names.update(name for name in LAZY_COMMANDS if self._load(name) is not None)
+        return sorted(names)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            return command
+        return self._load(cmd_name)
+
+    def _load(self, name: str) -> click.Command | None:
+        target = LAZY_COMMANDS.get(name)
+        if target is None:
+            return None
+        module_name, attr = target.split(":")
+        qualified = f"cardsmith.cli.{module_name}"
+        try:
+            module = importlib.import_module(qualified)
+        except ModuleNotFoundError as exc:
+            # A command whose module is not written yet is simply not offered.
+            if exc.name == qualified:
+                return None
+            raise
+        command = getattr(module, attr, None)
+        return command if isinstance(command, click.Command) else None
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        # `cardsmith FORCE.json` opens a force file in the app.
+        if args and args[0] not in LAZY_COMMANDS and Path(args[0]).suffix.lower() == ".json":
+            command = self.get_command(ctx, "open")
+            if command is not None:
+                return "open", command, args
+        return super().resolve_command(ctx, args)
+
+
+@click.group(cls=LazyGroup, invoke_without_command=True)
+@click.version_option(__version__, prog_name="cardsmith")
+@click.option(
+    "--cache-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    envvar="CARDSMITH_CACHE_DIR",
+    help="Folder of the local catalogue and HTTP cache (default: the platform cache folder).",
+)
+@click.option(
+    "--offline",
+    is_flag=True,
+    envvar="CARDSMITH_OFFLINE",
+    help="Never touch the network; answer from the catalogue and the HTTP cache only.",
+)
+@click.pass_context
+def cli(ctx: click.Context, cache_dir: Path | None, offline: bool) -> None:
+    """Alpha Strike forces, legality checks and record sheets.
+
+    With no command, opens the terminal app.
+    """
+    ctx.obj = Settings(cache_dir=cache_dir, offline=offline)
+    if ctx.invoked_subcommand is None:
+        from cardsmith.cli.misc_cmds import run_app
+
+        run_app(ctx.obj, None)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: run the command line and turn cardsmith errors into exit codes."""
+    try:
+        code: Any = cli.main(args=argv, prog_name="cardsmith", standalone_mode=False)
+    except CardsmithError as exc:
+        _report(exc)
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code if exc.exit_code else EXIT_BAD_INPUT)
+    except KeyboardInterrupt:
+        click.echo("Interrupted.", err=True)
+        sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _report(exc: CardsmithError) -> None:
+    click.echo(f"cardsmith: {exc.message}", err=True)
+    candidates = getattr(exc, "candidates", ())
+    if candidates:
+        click.echo("Did you mean:", err=True)
+        for candidate in candidates:
+            click.echo(f"  {candidate}", err=True)
+    for problem in getattr(exc, "problems", ()):
+        click.echo(f"  - {problem}", err=True)

@@ -1,0 +1,21 @@
+"""Provides the settings every subcommand receives from the global options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardsmith import paths
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Global options: where the cache lives and whether the network may be used."""
+
+    cache_dir: Path | None = None
+    offline: bool = False
+
+    @property
+    def resolved_cache_dir(self) -> Path:
+        """The cache folder after the flag, the environment and the platform default."""
+        return paths.cache_dir(self.cache_dir)

@@ -1,0 +1,427 @@
+"""Provides ``Unit``, one Alpha Strike unit's stats, with constructors from MUL records and dicts."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from cardsmith.errors import CatalogueDataError
+from cardsmith.models.stats import (
+    DamageValue,
+    Movement,
+    Special,
+    derive_tmm,
+    format_move,
+    parse_move,
+    parse_specials,
+)
+
+
+class UnitType(str, Enum):
+    """Alpha Strike unit type codes (ASCE p.28; MegaMek ASUnitType)."""
+
+    BM = "BM"  # BattleMech
+    IM = "IM"  # IndustrialMech
+    PM = "PM"  # ProtoMech
+    CV = "CV"  # combat vehicle
+    SV = "SV"  # support vehicle
+    MS = "MS"  # mobile structure
+    BA = "BA"  # battle armor
+    CI = "CI"  # conventional infantry
+    AF = "AF"  # aerospace fighter
+    CF = "CF"  # conventional fighter
+    SC = "SC"  # small craft
+    DS = "DS"  # spheroid DropShip
+    DA = "DA"  # aerodyne DropShip
+    JS = "JS"  # JumpShip
+    WS = "WS"  # WarShip
+    SS = "SS"  # space station
+    BD = "BD"  # building / emplacement
+
+    @property
+    def label(self) -> str:
+        """A player's name for the type."""
+        return _TYPE_LABELS[self]
+
+    @property
+    def family(self) -> str:
+        """The card family: mech, protomech, vehicle, infantry, fighter, large-craft, building."""
+        return _TYPE_FAMILY[self]
+
+
+_TYPE_LABELS = {
+    UnitType.BM: "BattleMech",
+    UnitType.IM: "IndustrialMech",
+    UnitType.PM: "ProtoMech",
+    UnitType.CV: "Combat Vehicle",
+    UnitType.SV: "Support Vehicle",
+    UnitType.MS: "Mobile Structure",
+    UnitType.BA: "Battle Armor",
+    UnitType.CI: "Conventional Infantry",
+    UnitType.AF: "Aerospace Fighter",
+    UnitType.CF: "Conventional Fighter",
+    UnitType.SC: "Small Craft",
+    UnitType.DS: "DropShip (spheroid)",
+    UnitType.DA: "DropShip (aerodyne)",
+    UnitType.JS: "JumpShip",
+    UnitType.WS: "WarShip",
+    UnitType.SS: "Space Station",
+    UnitType.BD: "Building",
+}
+
+_TYPE_FAMILY = {
+    UnitType.BM: "mech",
+    UnitType.IM: "mech",
+    UnitType.PM: "protomech",
+    UnitType.CV: "vehicle",
+    UnitType.SV: "vehicle",
+    UnitType.MS: "building",
+    UnitType.BA: "infantry",
+    UnitType.CI: "infantry",
+    UnitType.AF: "fighter",
+    UnitType.CF: "fighter",
+    UnitType.SC: "large-craft",
+    UnitType.DS: "large-craft",
+    UnitType.DA: "large-craft",
+    UnitType.JS: "large-craft",
+    UnitType.WS: "large-craft",
+    UnitType.SS: "large-craft",
+    UnitType.BD: "building",
+}
+
+#: Range bands in card order.
+RANGES = ("S", "M", "L", "E")
+
+#: Rules levels in increasing order (MUL ``Rules``; ASCE p.110).
+RULES_LEVELS = ("Introductory", "Standard", "Advanced", "Experimental")
+
+_YEAR = re.compile(r"(\d{4})")
+_SQUAD = re.compile(r"\(Sqd(\d+)\)", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One unit's Alpha Strike stats and the catalogue facts a force builder needs."""
+
+    mul_id: int
+    """Master Unit List id; negative for custom units that are not in the MUL."""
+    name: str
+    """Full name, trimmed (``Atlas AS7-D``)."""
+    chassis: str = ""
+    """MUL ``Class``: the chassis, used for copy limits (``Atlas``)."""
+    variant: str = ""
+    """Model or variant (``AS7-D``); empty when the MUL has none."""
+    type: UnitType | None = None
+    """Alpha Strike type; None when the record has no Alpha Strike stats."""
+    mul_type: str = ""
+    """The MUL's own unit type name (``BattleMech``, ``Infantry`` …)."""
+    role: str | None = None
+    """Unit role (``Juggernaut``, ``Fire-Support`` …), None when the MUL gives none."""
+    size: int = 0
+    move: tuple[Movement, ...] = ()
+    """Movement modes, the primary mode first."""
+    tmm: int = 0
+    """Target movement modifier, derived from ``move`` (the MUL's BFTMM is always 0)."""
+    armor: int = 0
+    structure: int = 0
+    threshold: int = 0
+    """Damage threshold (aerospace units)."""
+    damage: tuple[DamageValue, DamageValue, DamageValue, DamageValue] = field(
+        default=(DamageValue(0), DamageValue(0), DamageValue(0), DamageValue(0))
+    )
+    """Damage at Short, Medium, Long and Extreme range."""
+    overheat: int = 0
+    pv: int = 0
+    """Base point value (at skill 4)."""
+    specials: tuple[Special, ...] = ()
+    tonnage: float = 0.0
+    battle_value: int = 0
+    cost: int = 0
+    technology: str = ""
+    """Tech base: Inner Sphere, Clan, Mixed, Primitive, Unknown."""
+    rules: str = ""
+    """Rules level: Introductory, Standard, Advanced, Experimental, Unknown."""
+    era_id: int | None = None
+    """MUL production era id (see ``cardsmith.catalogue.eras``)."""
+    introduced: str = ""
+    """Introduction date as the MUL gives it (a year, or ``Unknown``, ``PS`` …)."""
+    group_name: str = ""
+    image_url: str = ""
+
+    # -- derived facts -------------------------------------------------------------
+
+    @property
+    def has_stats(self) -> bool:
+        """True when the record carries Alpha Strike stats and can join a force."""
+        return self.type is not None and self.pv > 0
+
+    @property
+    def type_code(self) -> str:
+        """The two-letter type code, or ``--`` for records without Alpha Strike stats."""
+        return self.type.value if self.type is not None else "--"
+
+    @property
+    def move_text(self) -> str:
+        """Movement as printed on the card (``8"/6"j``)."""
+        return format_move(self.move)
+
+    @property
+    def max_move(self) -> float:
+        """The longest move in inches over all non-thrust modes (0 when none)."""
+        return max((m.inches for m in self.move if not m.is_thrust), default=0.0)
+
+    @property
+    def thrust(self) -> float | None:
+        """Thrust for aerospace units, None for ground units."""
+        return next((m.inches for m in self.move if m.is_thrust), None)
+
+    @property
+    def year(self) -> int | None:
+        """The introduction year when the MUL gives one (``circa 2440`` → 2440)."""
+        match = _YEAR.search(self.introduced)
+        return int(match.group(1)) if match else None
+
+    @property
+    def squad_size(self) -> int | None:
+        """Troopers in a battle armor squad, from the variant (``(Sqd4)``)."""
+        match = _SQUAD.search(self.variant) or _SQUAD.search(self.name)
+        return int(match.group(1)) if match else None
+
+    @property
+    def specials_text(self) -> str:
+        """Specials comma-joined as on the card."""
+        return ",".join(s.text for s in self.specials)
+
+    def special_codes(self) -> frozenset[str]:
+        """Every ability code on the unit, turret contents included."""
+        return frozenset(code for s in self.specials for code in s.codes())
+
+    def has_special(self, code: str) -> bool:
+        """True when the unit has the ability ``code`` (case-insensitive, turrets included)."""
+        return code.upper() in self.special_codes()
+
+    def special(self, code: str) -> Special | None:
+        """The first top-level ability with this code, if any."""
+        code = code.upper()
+        return next((s for s in self.specials if s.code == code), None)
+
+    # -- constructors --------------------------------------------------------------
+
+    @classmethod
+    def from_mul(cls, record: Mapping[str, Any]) -> Unit:
+        """Build a unit from one MUL QuickList/QuickDetails record.
+
+        Handles the real data's quirks: lower-case or null ``BFType``, padded names,
+        null or blank ``Variant``, all-null ``Role``, the misspelt
+        ``BFDamageExtemeMin``, ``ImageUrl`` with a trailing CR LF, non-numeric
+        ``DateIntroduced``.
+
+        Raises:
+            CatalogueDataError: the record is not an object or lacks a usable ``Id``
+                or ``Name``.
+        """
+        if not isinstance(record, Mapping):
+            raise CatalogueDataError(f"a unit record must be a JSON object, not {_kind(record)}")
+        mul_id = record.get("Id")
+        if not isinstance(mul_id, int) or isinstance(mul_id, bool):
+            raise CatalogueDataError(f"unit record has no integer 'Id' (got {mul_id!r})")
+        name = _text(record.get("Name"))
+        if not name:
+            raise CatalogueDataError(f"unit record {mul_id} has no 'Name'")
+        bf_type = _text(record.get("BFType")).upper()
+        try:
+            unit_type: UnitType | None = UnitType(bf_type) if bf_type else None
+        except ValueError:
+            unit_type = None
+        move = parse_move(_text(record.get("BFMove")))
+        role_name = _nested(record.get("Role"), "Name")
+        role = None if role_name in (None, "", "None") else role_name
+        try:
+            damage = (
+                _damage(record, "BFDamageShort", "BFDamageShortMin"),
+                _damage(record, "BFDamageMedium", "BFDamageMediumMin"),
+                _damage(record, "BFDamageLong", "BFDamageLongMin"),
+                # The MUL spells this flag without the second 'r'.
+                _damage(record, "BFDamageExtreme", "BFDamageExtemeMin", "BFDamageExtremeMin"),
+            )
+            return cls(
+                mul_id=mul_id,
+                name=name,
+                chassis=_text(record.get("Class")) or name,
+                variant=_text(record.get("Variant")),
+                type=unit_type,
+                mul_type=_text(_nested(record.get("Type"), "Name")),
+                role=role,
+                size=_int(record, "BFSize"),
+                move=move,
+                tmm=derive_tmm(move),
+                armor=_int(record, "BFArmor"),
+                structure=_int(record, "BFStructure"),
+                threshold=_int(record, "BFThreshold"),
+                damage=damage,
+                overheat=_int(record, "BFOverheat"),
+                pv=_int(record, "BFPointValue"),
+                specials=parse_specials(_text(record.get("BFAbilities"))),
+                tonnage=_float(record, "Tonnage"),
+                battle_value=_int(record, "BattleValue"),
+                cost=_int(record, "Cost"),
+                technology=_text(_nested(record.get("Technology"), "Name")),
+                rules=_text(record.get("Rules")),
+                era_id=_optional_int(record.get("EraId")),
+                introduced=_text(record.get("DateIntroduced")),
+                group_name=_text(record.get("GroupName")),
+                image_url=_text(record.get("ImageUrl")),
+            )
+        except (TypeError, ValueError) as exc:
+            raise CatalogueDataError(f"unit record {mul_id} ({name}): {exc}") from exc
+
+    def to_dict(self) -> dict[str, Any]:
+        """The unit in cardsmith's own JSON form (catalogue files, force snapshots)."""
+        return {
+            "mul_id": self.mul_id,
+            "name": self.name,
+            "chassis": self.chassis,
+            "variant": self.variant,
+            "type": self.type.value if self.type else None,
+            "mul_type": self.mul_type,
+            "role": self.role,
+            "size": self.size,
+            "move": self.move_text,
+            "tmm": self.tmm,
+            "armor": self.armor,
+            "structure": self.structure,
+            "threshold": self.threshold,
+            "damage": [str(d) for d in self.damage],
+            "overheat": self.overheat,
+            "pv": self.pv,
+            "specials": [s.text for s in self.specials],
+            "tonnage": self.tonnage,
+            "battle_value": self.battle_value,
+            "cost": self.cost,
+            "technology": self.technology,
+            "rules": self.rules,
+            "era_id": self.era_id,
+            "introduced": self.introduced,
+            "group_name": self.group_name,
+            "image_url": self.image_url,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Unit:
+        """Read a unit written by ``to_dict`` (a force snapshot or a catalogue file).
+
+        Raises:
+            CatalogueDataError: a field is missing or of the wrong type; names the field.
+        """
+        if not isinstance(data, Mapping):
+            raise CatalogueDataError(f"a unit must be a JSON object, not {_kind(data)}")
+        try:
+            mul_id = data["mul_id"]
+            name = data["name"]
+            if not isinstance(mul_id, int) or isinstance(mul_id, bool):
+                raise CatalogueDataError(f"unit field 'mul_id' must be an integer, not {mul_id!r}")
+            if not isinstance(name, str) or not name.strip():
+                raise CatalogueDataError(f"unit {mul_id}: field 'name' must be non-empty text")
+            type_code = data.get("type")
+            unit_type = UnitType(str(type_code).upper()) if type_code else None
+            raw_damage = data.get("damage") or ["0", "0", "0", "0"]
+            if not isinstance(raw_damage, list) or len(raw_damage) not in (3, 4):
+                raise CatalogueDataError(f"unit {mul_id}: 'damage' must list 3 or 4 values")
+            values = [DamageValue.parse(str(v)) or DamageValue(0) for v in raw_damage]
+            while len(values) < 4:
+                values.append(DamageValue(0))
+            move = parse_move(str(data.get("move") or ""))
+            specials_raw = data.get("specials") or []
+            if isinstance(specials_raw, str):
+                specials = parse_specials(specials_raw)
+            elif isinstance(specials_raw, list) and all(isinstance(s, str) for s in specials_raw):
+                specials = parse_specials(",".join(specials_raw))
+            else:
+                raise CatalogueDataError(f"unit {mul_id}: 'specials' must be a list of text")
+            return cls(
+                mul_id=mul_id,
+                name=name.strip(),
+                chassis=str(data.get("chassis") or name).strip(),
+                variant=str(data.get("variant") or "").strip(),
+                type=unit_type,
+                mul_type=str(data.get("mul_type") or ""),
+                role=data.get("role") or None,
+                size=_field_int(data, "size"),
+                move=move,
+                tmm=_field_int(data, "tmm", derive_tmm(move)),
+                armor=_field_int(data, "armor"),
+                structure=_field_int(data, "structure"),
+                threshold=_field_int(data, "threshold"),
+                damage=(values[0], values[1], values[2], values[3]),
+                overheat=_field_int(data, "overheat"),
+                pv=_field_int(data, "pv"),
+                specials=specials,
+                tonnage=float(data.get("tonnage") or 0),
+                battle_value=_field_int(data, "battle_value"),
+                cost=_field_int(data, "cost"),
+                technology=str(data.get("technology") or ""),
+                rules=str(data.get("rules") or ""),
+                era_id=_optional_int(data.get("era_id")),
+                introduced=str(data.get("introduced") or ""),
+                group_name=str(data.get("group_name") or ""),
+                image_url=str(data.get("image_url") or ""),
+            )
+        except KeyError as exc:
+            raise CatalogueDataError(f"unit is missing the field {exc.args[0]!r}") from exc
+        except (TypeError, ValueError) as exc:
+            if isinstance(exc, CatalogueDataError):
+                raise
+            raise CatalogueDataError(f"unit {data.get('mul_id')!r}: {exc}") from exc
+
+
+def _kind(value: object) -> str:
+    return type(value).__name__
+
+
+def _text(value: object) -> str:
+    """Strip text fields; the MUL pads names and ends some URLs with CR LF."""
+    if value is None:
+        return ""
+    return str(value).strip()
+
+
+def _nested(value: object, key: str) -> Any:
+    return value.get(key) if isinstance(value, Mapping) else None
+
+
+def _int(record: Mapping[str, Any], key: str) -> int:
+    value = record.get(key)
+    if value is None or value == "":
+        return 0
+    if isinstance(value, bool):
+        raise TypeError(f"field {key!r} must be a number, not a boolean")
+    if isinstance(value, int | float):
+        return int(value)
+    return int(str(value).replace(",", "").strip())
+
+
+def _field_int(data: Mapping[str, Any], key: str, default: int = 0) -> int:
+    if key not in data or data[key] is None:
+        return default
+    return _int(data, key)
+
+
+def _float(record: Mapping[str, Any], key: str) -> float:
+    value = record.get(key)
+    if value is None or value == "":
+        return 0.0
+    return float(str(value).replace(",", ""))
+
+
+def _optional_int(value: object) -> int | None:
+    if value is None or value == "" or isinstance(value, bool):
+        return None
+    return int(value)  # type: ignore[call-overload]
+
+
+def _damage(record: Mapping[str, Any], value_key: str, *flag_keys: str) -> DamageValue:
+    minimal = any(bool(record.get(key)) for key in flag_keys)
+    return DamageValue(_int(record, value_key), minimal=minimal)

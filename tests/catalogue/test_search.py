@@ -1,0 +1,98 @@
+"""Search finds units by name with typos forgiven, and by every stat filter."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardsmith.catalogue.dump import read_unit_file
+from cardsmith.catalogue.search import SearchFilters, SearchIndex, normalise
+from cardsmith.catalogue.store import Catalogue
+
+
+@pytest.fixture(scope="module")
+def full_index(mul_units_path: Path, tmp_path_factory: pytest.TempPathFactory) -> SearchIndex:
+    folder = tmp_path_factory.mktemp("full")
+    with Catalogue.open(folder) as catalogue:
+        catalogue.add(read_unit_file(mul_units_path), source="import")
+        return catalogue.index()
+
+
+@pytest.fixture()
+def starter_index(tmp_path: Path) -> SearchIndex:
+    with Catalogue.open(tmp_path) as catalogue:
+        return catalogue.index()
+
+
+def _names(index: SearchIndex, query: str, filters: SearchFilters | None = None, limit: int = 10) -> list[str]:
+    return [hit.row.name for hit in index.search(query, filters, limit=limit)]
+
+
+def test_normalise() -> None:
+    assert normalise("Mad Cat (Timber Wolf) Prime") == "madcattimberwolfprime"
+    assert normalise("Alfar AL-D1 “Dökkálfar”") == "alfarald1dokkalfar"
+
+
+def test_exact_name_ranks_first(full_index: SearchIndex) -> None:
+    assert _names(full_index, "Atlas AS7-D")[0] == "Atlas AS7-D"
+
+
+def test_typo_finds_atlas(full_index: SearchIndex) -> None:
+    names = _names(full_index, "atlsa")
+    assert names and all(n.startswith("Atlas") for n in names[:5])
+
+
+def test_other_name_finds_clan_mech(full_index: SearchIndex) -> None:
+    names = _names(full_index, "timberwolf")
+    assert names and all("Mad Cat (Timber Wolf)" in n for n in names)
+
+
+def test_words_in_any_order(full_index: SearchIndex) -> None:
+    assert _names(full_index, "sparky griffin")[0] == 'Griffin GRF-1E "Sparky"'
+
+
+def test_accents_are_optional(full_index: SearchIndex) -> None:
+    assert any("Dökkálfar" in n for n in _names(full_index, "dokkalfar"))
+
+
+def test_nonsense_finds_nothing(full_index: SearchIndex) -> None:
+    assert _names(full_index, "zzqxjvw") == []
+
+
+def test_empty_query_lists_by_filter(full_index: SearchIndex) -> None:
+    hits = full_index.search("", SearchFilters(types=frozenset({"PM"})), limit=0)
+    assert len(hits) == 86
+    assert all(h.row.type == "PM" for h in hits)
+
+
+@pytest.mark.parametrize(
+    ("filters", "check"),
+    [
+        (SearchFilters(types=frozenset({"BA"})), lambda r: r.type == "BA"),
+        (SearchFilters(roles=frozenset({"missile boat"})), lambda r: r.role == "Missile Boat"),
+        (SearchFilters(sizes=frozenset({4})), lambda r: r.size == 4),
+        (SearchFilters(pv_min=40, pv_max=45), lambda r: 40 <= r.pv <= 45),
+        (SearchFilters(move_min=16), lambda r: r.max_move >= 16),
+        (SearchFilters(specials=frozenset({"IF", "ECM"})), lambda r: ",IF," in r.specials and ",ECM," in r.specials),
+        (SearchFilters(eras=frozenset({13})), lambda r: r.era_id == 13),
+        (SearchFilters(techs=frozenset({"clan"})), lambda r: r.technology == "Clan"),
+        (SearchFilters(rules=frozenset({"introductory"})), lambda r: r.rules == "Introductory"),
+        (SearchFilters(usable_only=True), lambda r: r.has_stats),
+    ],
+)
+def test_each_filter(full_index: SearchIndex, filters: SearchFilters, check: object) -> None:
+    hits = full_index.search("", filters, limit=0)
+    assert hits, "the filter should match some real units"
+    assert all(check(h.row) for h in hits)  # type: ignore[operator]
+    # …and it really filtered: fewer than the whole catalogue.
+    assert len(hits) < len(full_index)
+
+
+def test_turret_contents_count_for_special_filter(full_index: SearchIndex) -> None:
+    hits = full_index.search("", SearchFilters(specials=frozenset({"TUR", "IF"})), limit=0)
+    assert hits
+
+
+def test_filters_combine_with_names(starter_index: SearchIndex) -> None:
+    assert _names(starter_index, "griffin", SearchFilters(pv_min=33)) == ['Griffin GRF-1E "Sparky"']

@@ -1,0 +1,122 @@
+"""The search and catalogue commands, run as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardsmith.catalogue.store import Catalogue
+
+
+def test_search_table_on_the_starter_catalogue(cli_run: Any) -> None:
+    result = cli_run("search", "atlas")
+    assert result.code == 0, result
+    assert "Atlas AS7-D" in result.stdout
+    assert "Juggernaut" in result.stdout
+
+
+def test_search_json_fields(cli_run: Any) -> None:
+    result = cli_run("search", "sparky", "--format", "json", "--limit", "1")
+    assert result.code == 0, result
+    (unit,) = json.loads(result.stdout)
+    for key in ("mul_id", "name", "type", "size", "move", "tmm", "armor", "structure", "damage", "ov", "pv", "role", "specials"):
+        assert key in unit
+    assert unit["name"] == 'Griffin GRF-1E "Sparky"'
+    assert unit["damage"]["S"] == "2" and unit["damage"]["L"] == "1"
+
+
+def test_search_filters_only(cli_run: Any) -> None:
+    result = cli_run("search", "--type", "CV", "--pv", "20-30", "--format", "json", "--limit", "0")
+    units = json.loads(result.stdout)
+    assert units and all(u["type"] == "CV" and 20 <= u["pv"] <= 30 for u in units)
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--type", "XX"], "unknown unit type"),
+        (["--pv", "lots"], "--pv must look like"),
+        (["--era", "Stone Age"], "unknown era"),
+        (["--size", "big"], "--size takes whole numbers"),
+        (["--limit", "-3"], "Invalid value"),
+    ],
+)
+def test_bad_filters_exit_2(cli_run: Any, args: list[str], fragment: str) -> None:
+    result = cli_run("search", "x", *args)
+    assert result.code == 2
+    assert fragment in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_import_then_search_everything(cli_run: Any, mul_units_path: Path) -> None:
+    result = cli_run("catalogue", "import", str(mul_units_path))
+    assert result.code == 0, result
+    assert "8,605" in result.stdout
+    info = json.loads(cli_run("catalogue", "info", "--format", "json").stdout)
+    assert info["total"] == 8605 and info["usable"] == 7639
+    found = json.loads(cli_run("search", "timberwolf", "--format", "json").stdout)
+    assert found and all("Timber Wolf" in u["name"] for u in found)
+    by_role = json.loads(cli_run("search", "--role", "Missile Boat", "--era", "3025", "--limit", "0", "--format", "json").stdout)
+    assert by_role and all(u["role"] == "Missile Boat" for u in by_role)
+
+
+def test_bad_dump_changes_nothing(cli_run: Any, tmp_path: Path) -> None:
+    before = json.loads(cli_run("catalogue", "info", "--format", "json").stdout)
+    dump = tmp_path / "half.json"
+    dump.write_text('{"Units": [{"Id": 9999999, "Name": "Half"}, {"Id": ', encoding="utf-8")
+    result = cli_run("catalogue", "import", str(dump))
+    assert result.code == 2
+    assert "not valid JSON" in result.stderr
+    mixed = tmp_path / "mixed.json"
+    mixed.write_text(json.dumps({"Units": [{"Id": 9999998, "Name": "Fine"}, {"Id": None}]}), encoding="utf-8")
+    assert cli_run("catalogue", "import", str(mixed)).code == 2
+    after = json.loads(cli_run("catalogue", "info", "--format", "json").stdout)
+    assert after["total"] == before["total"]
+    with Catalogue.open(Path(os.environ["CARDSMITH_CACHE_DIR"])) as catalogue:
+        assert catalogue.get(9999998) is None and catalogue.get(9999999) is None
+
+
+def test_missing_dump_exit_2(cli_run: Any, tmp_path: Path) -> None:
+    result = cli_run("catalogue", "import", str(tmp_path / "none.json"))
+    assert result.code == 2
+    assert "cannot read" in result.stderr
+
+
+def test_clear_needs_confirmation(cli_run: Any) -> None:
+    refused = cli_run("catalogue", "clear", input="n\n")
+    assert refused.code == 130
+    result = cli_run("catalogue", "clear", "--yes")
+    assert result.code == 0 and "Removed" in result.stdout
+
+
+def test_corrupt_catalogue_is_reported_not_a_crash(cli_run: Any) -> None:
+    folder = Path(os.environ["CARDSMITH_CACHE_DIR"])
+    Catalogue.open(folder).close()
+    store = next(folder.glob("catalogue-v*.sqlite3"))
+    store.write_bytes(b"\x00garbage" * 1000)
+    result = cli_run("search", "atlas")
+    assert result.code == 0
+    assert "could not be read" in result.stderr
+    assert "Atlas AS7-D" in result.stdout
+
+
+def test_cache_dir_flag_wins_over_environment(cli_run: Any, tmp_path: Path) -> None:
+    target = tmp_path / "elsewhere"
+    result = cli_run("--cache-dir", str(target), "catalogue", "info", "--format", "json")
+    assert json.loads(result.stdout)["path"].startswith(str(target))
+
+
+def test_python_dash_m_is_the_same_program(tmp_path: Path) -> None:
+    env = {**os.environ, "CARDSMITH_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "cardsmith", "search", "atlas", "--format", "json"],
+        capture_output=True, text=True, env=env, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)[0]["name"] == "Atlas AS7-D"

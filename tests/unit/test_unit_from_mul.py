@@ -1,0 +1,173 @@
+"""Units are built from real MUL records, every quirk included."""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from cardsmith.errors import CatalogueDataError
+from cardsmith.models import Unit, UnitType
+
+# A record in the QuickList shape, written for these tests (stats of the Atlas AS7-D).
+ATLAS: dict[str, Any] = {
+    "Id": 140, "Name": "Atlas AS7-D", "GroupName": "", "Class": "Atlas", "Variant": "AS7-D",
+    "Tonnage": 100, "BattleValue": 1897,
+    "Technology": {"Id": 1, "Name": "Inner Sphere", "Image": None, "SortOrder": 0},
+    "Cost": 9626000, "Rules": "Introductory", "DateIntroduced": "2755", "EraId": 10,
+    "ImageUrl": "https://example.invalid/atlas.png",
+    "Type": {"Id": 18, "Name": "BattleMech", "Image": "BattleMech.gif", "SortOrder": 0},
+    "Role": {"Id": 108, "Name": "Juggernaut", "Image": None, "SortOrder": 3},
+    "BFType": "BM", "BFSize": 4, "BFMove": '6"', "BFTMM": 0, "BFArmor": 10, "BFStructure": 8,
+    "BFThreshold": 0, "BFDamageShort": 5, "BFDamageShortMin": False, "BFDamageMedium": 5,
+    "BFDamageMediumMin": False, "BFDamageLong": 2, "BFDamageLongMin": False,
+    "BFDamageExtreme": 0, "BFDamageExtemeMin": False, "BFOverheat": 0, "BFPointValue": 52,
+    "BFAbilities": "AC2/2/-,IF1,LRM1/1/1,REAR1/1/-", "Skill": 0, "FormatedTonnage": "100",
+}
+
+
+def _atlas(**changes: Any) -> dict[str, Any]:
+    record = copy.deepcopy(ATLAS)
+    record.update(changes)
+    return record
+
+
+def test_atlas_fields() -> None:
+    unit = Unit.from_mul(ATLAS)
+    assert (unit.mul_id, unit.name, unit.chassis, unit.variant) == (140, "Atlas AS7-D", "Atlas", "AS7-D")
+    assert unit.type is UnitType.BM
+    assert (unit.size, unit.move_text, unit.tmm, unit.armor, unit.structure) == (4, '6"', 1, 10, 8)
+    assert [str(d) for d in unit.damage] == ["5", "5", "2", "0"]
+    assert unit.pv == 52
+    assert unit.role == "Juggernaut"
+    assert unit.has_special("if") and unit.has_special("LRM")
+    assert unit.has_stats
+
+
+def test_lower_case_type_is_normalised() -> None:
+    assert Unit.from_mul(_atlas(BFType="bm")).type is UnitType.BM
+
+
+def test_null_type_is_kept_but_unusable() -> None:
+    unit = Unit.from_mul(_atlas(BFType=None, BFMove="", BFPointValue=0))
+    assert unit.type is None
+    assert not unit.has_stats
+    assert unit.move == ()
+
+
+def test_padded_names_blank_variants_and_null_roles() -> None:
+    unit = Unit.from_mul(
+        _atlas(Name="Ferret Light Scout VTOL  ", Variant=" ", Role={"Id": None, "Name": None, "Image": None, "SortOrder": None})
+    )
+    assert unit.name == "Ferret Light Scout VTOL"
+    assert unit.variant == ""
+    assert unit.role is None
+
+
+def test_null_variant_and_none_role() -> None:
+    unit = Unit.from_mul(_atlas(Variant=None, Role={"Id": 104, "Name": "None"}))
+    assert unit.variant == ""
+    assert unit.role is None
+
+
+def test_misspelt_extreme_min_flag_is_read() -> None:
+    unit = Unit.from_mul(_atlas(BFDamageExtemeMin=True))
+    assert str(unit.damage[3]) == "0*"
+
+
+def test_minimal_damage_flag() -> None:
+    unit = Unit.from_mul(_atlas(BFDamageShort=0, BFDamageShortMin=True))
+    assert str(unit.damage[0]) == "0*"
+
+
+def test_image_url_line_break_and_odd_dates() -> None:
+    unit = Unit.from_mul(_atlas(ImageUrl="https://example.invalid/a.png\r\n", DateIntroduced="circa 2440"))
+    assert unit.image_url == "https://example.invalid/a.png"
+    assert unit.year == 2440
+    assert Unit.from_mul(_atlas(DateIntroduced="PS")).year is None
+
+
+def test_fractional_tonnage_and_squad_size() -> None:
+    unit = Unit.from_mul(_atlas(Tonnage=0.2, Variant="(Sqd4)", BFType="BA", Name="Clan Interface Armor (Sqd4)"))
+    assert unit.tonnage == pytest.approx(0.2)
+    assert unit.squad_size == 4
+
+
+@pytest.mark.parametrize(
+    ("record", "fragment"),
+    [
+        ([], "JSON object"),
+        ({"Name": "x"}, "integer 'Id'"),
+        ({"Id": "140", "Name": "x"}, "integer 'Id'"),
+        ({"Id": 5, "Name": "   "}, "no 'Name'"),
+        ({"Id": 5, "Name": "Broken", "BFArmor": "lots"}, "Broken"),
+    ],
+)
+def test_unusable_records_raise_with_the_field(record: Any, fragment: str) -> None:
+    with pytest.raises(CatalogueDataError, match=fragment):
+        Unit.from_mul(record)
+
+
+def test_to_dict_round_trip() -> None:
+    unit = Unit.from_mul(ATLAS)
+    assert Unit.from_dict(unit.to_dict()) == unit
+
+
+def test_from_dict_names_a_missing_field() -> None:
+    data = Unit.from_mul(ATLAS).to_dict()
+    del data["name"]
+    with pytest.raises(CatalogueDataError, match="'name'"):
+        Unit.from_dict(data)
+
+
+# -- the real MUL data --------------------------------------------------------------
+
+
+def test_every_real_record_parses(mul_records: list[dict[str, Any]]) -> None:
+    units = [Unit.from_mul(record) for record in mul_records]
+    assert len(units) == 8605
+    # Every record with a card type and a PV is usable; the rest are kept, flagged.
+    usable = [u for u in units if u.has_stats]
+    assert len(usable) == sum(
+        1 for r in mul_records if r["BFType"] and r["BFPointValue"] > 0
+    )
+    assert all(u.name == u.name.strip() and u.name for u in units)
+    assert all(u.image_url == u.image_url.strip() for u in units)
+
+
+def test_real_types_are_normalised(mul_records: list[dict[str, Any]]) -> None:
+    counts = Counter(Unit.from_mul(r).type_code for r in mul_records)
+    # The MUL's lower-case codes fold into the upper-case ones (README counts).
+    assert counts["BM"] == 3909 + 44
+    assert counts["CV"] == 1141 + 44
+    assert counts["--"] == 966
+
+
+def test_real_moves_parse_whenever_the_record_has_one(mul_records: list[dict[str, Any]]) -> None:
+    unparsed = [
+        r["BFMove"] for r in mul_records if r["BFMove"].strip() and not Unit.from_mul(r).move
+    ]
+    assert unparsed == []
+
+
+def test_real_specials_keep_their_text(mul_records: list[dict[str, Any]]) -> None:
+    for record in mul_records:
+        unit = Unit.from_mul(record)
+        raw = record["BFAbilities"] or ""
+        compact = ",".join(p.strip() for p in raw.split(",") if p.strip())
+        assert unit.specials_text.replace(" ", "") == compact.replace(" ", ""), record["Id"]
+
+
+def test_real_round_trip_through_own_format(mul_records: list[dict[str, Any]]) -> None:
+    for record in mul_records[::7]:
+        unit = Unit.from_mul(record)
+        assert Unit.from_dict(unit.to_dict()) == unit
+
+
+def test_tmm_derived_for_real_examples(mul_by_id: dict[int, dict[str, Any]]) -> None:
+    assert Unit.from_mul(mul_by_id[140]).tmm == 1  # Atlas 6"
+    assert Unit.from_mul(mul_by_id[7467]).tmm == 1  # Phoenix 8"/6"j
+    assert Unit.from_mul(mul_by_id[1297]).tmm == 2  # Griffin 10"j
+    assert Unit.from_mul(mul_by_id[1879]).tmm == 0  # Lightning 6a
