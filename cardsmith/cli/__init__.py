@@ -30,7 +30,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "export": "exchange_cmds:export_force",
     "campaign": "campaign_cmds:campaign",
     "roll": "campaign_cmds:roll",
-    "play": "play_cmds:play",
+    "battle": "play_cmds:play",
     "unit": "unit_cmds:unit",
 }
 
