@@ -24,12 +24,46 @@ from cardsmith.catalogue.store import Catalogue  # noqa: E402
 
 #: What players type: chassis names, partial names, model codes, several words, typos.
 QUERIES = [
-    "atlas", "timber wolf", "griffin", "hunchback", "locust", "mad cat", "warhammer",
-    "marauder", "shadow hawk", "catapult", "elemental", "demolisher", "manticore", "ferret",
-    "lightning", "shilone", "sparky", "AS7-D", "HBK-4G", "daishi", "kit fox", "nova",
-    "puma", "vulture", "thor", "loki", "ryoken", "archer", "rifleman", "jenner",
-    "phoenix hawk", "wolverine", "commando", "urbanmech", "battle armor", "foot platoon",
-    "atlsa", "hunchbak", "timberwolf", "marauderr",
+    "atlas",
+    "timber wolf",
+    "griffin",
+    "hunchback",
+    "locust",
+    "mad cat",
+    "warhammer",
+    "marauder",
+    "shadow hawk",
+    "catapult",
+    "elemental",
+    "demolisher",
+    "manticore",
+    "ferret",
+    "lightning",
+    "shilone",
+    "sparky",
+    "AS7-D",
+    "HBK-4G",
+    "daishi",
+    "kit fox",
+    "nova",
+    "puma",
+    "vulture",
+    "thor",
+    "loki",
+    "ryoken",
+    "archer",
+    "rifleman",
+    "jenner",
+    "phoenix hawk",
+    "wolverine",
+    "commando",
+    "urbanmech",
+    "battle armor",
+    "foot platoon",
+    "atlsa",
+    "hunchbak",
+    "timberwolf",
+    "marauderr",
 ]
 
 
@@ -51,11 +85,19 @@ def bench_search(catalogue: Catalogue, rounds: int = 30) -> None:
             lowered = query.lower()
             [name for name in names if lowered in name.lower()]
             plain.append(time.perf_counter() - start)
-    typo = [q for q in QUERIES if not index.search(q, limit=1) or q in ("atlsa", "hunchbak", "timberwolf", "marauderr")]
+    typo = [
+        q
+        for q in QUERIES
+        if not index.search(q, limit=1) or q in ("atlsa", "hunchbak", "timberwolf", "marauderr")
+    ]
     print(f"search: {len(names):,} units, {len(QUERIES)} queries × {rounds} rounds")
-    print(f"  cardsmith search     median {_median_ms(ours):6.3f} ms  p95 {statistics.quantiles(ours, n=20)[18] * 1000:6.3f} ms  (bar: median ≤ 5 ms)")
+    print(
+        f"  cardsmith search     median {_median_ms(ours):6.3f} ms  p95 {statistics.quantiles(ours, n=20)[18] * 1000:6.3f} ms  (bar: median ≤ 5 ms)"
+    )
     print(f"  plain substring scan median {_median_ms(plain):6.3f} ms")
-    print(f"  ratio of medians     {statistics.median(ours) / statistics.median(plain):6.2f}×  (bar: ≤ 2×)")
+    print(
+        f"  ratio of medians     {statistics.median(ours) / statistics.median(plain):6.2f}×  (bar: ≤ 2×)"
+    )
     print(f"  (queries that took the typo path: {', '.join(typo)})")
 
 
@@ -74,14 +116,17 @@ def bench_open(cache: Path, dump: Path, rounds: int = 15) -> None:
     print("open: a new Catalogue with its search index vs json.load of the dump")
     print(f"  Catalogue.open+index median {_median_ms(ours):7.2f} ms")
     print(f"  json.load of the dump  median {_median_ms(plain):7.2f} ms")
-    print(f"  ratio                       {statistics.median(ours) / statistics.median(plain):5.2f}×  (bar: ≤ 1.5×)")
+    print(
+        f"  ratio                       {statistics.median(ours) / statistics.median(plain):5.2f}×  (bar: ≤ 1.5×)"
+    )
 
 
 def bench_process(cache: Path, dump: Path, rounds: int = 10) -> None:
     env = {**os.environ, "CARDSMITH_CACHE_DIR": str(cache)}
     ours_cmd = [sys.executable, "-m", "cardsmith", "search", "atlas"]
     plain_cmd = [
-        sys.executable, "-c",
+        sys.executable,
+        "-c",
         "import json,sys\n"
         "d = json.load(open(sys.argv[1], encoding='utf-8'))\n"
         "hits = [u for u in d['Units'] if 'atlas' in u['Name'].lower()]\n"
@@ -98,7 +143,9 @@ def bench_process(cache: Path, dump: Path, rounds: int = 10) -> None:
     print("process: `cardsmith search atlas` vs `python -c` json.load + scan of the dump")
     print(f"  cardsmith search process median {_median_ms(ours):7.1f} ms")
     print(f"  bare python json.load + scan    {_median_ms(plain):7.1f} ms")
-    print(f"  ratio                           {statistics.median(ours) / statistics.median(plain):5.2f}×  (bar: ≤ 1.5×)")
+    print(
+        f"  ratio                           {statistics.median(ours) / statistics.median(plain):5.2f}×  (bar: ≤ 1.5×)"
+    )
 
 
 def main() -> int:

@@ -64,13 +64,17 @@ def load_glossary(path: Path | None = None) -> Glossary:
     for position, item in enumerate(data.get("special", []), start=1):
         missing = [key for key in ("code", "name", "summary") if not isinstance(item.get(key), str)]
         if missing:
-            problems.append(f"{source}: special[{position}]: missing or not text: {', '.join(missing)}")
+            problems.append(
+                f"{source}: special[{position}]: missing or not text: {', '.join(missing)}"
+            )
             continue
         code = item["code"].upper()
         if code in entries:
             problems.append(f"{source}: special[{position}].code: {code} appears twice")
             continue
-        entries[code] = SpecialInfo(code, item["name"], item["summary"], bool(item.get("seed", False)))
+        entries[code] = SpecialInfo(
+            code, item["name"], item["summary"], bool(item.get("seed", False))
+        )
     if problems:
         raise TemplateError(f"{source} has {len(problems)} problem(s)", problems=tuple(problems))
     return Glossary(entries)

@@ -18,7 +18,9 @@ def mul_data_dir() -> Path:
 
 
 @pytest.fixture(autouse=True)
-def _isolated_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+def _isolated_folders(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Keep every test away from the developer's own cache, config and the network."""
     base = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("CARDSMITH_CACHE_DIR", str(base / "cache"))

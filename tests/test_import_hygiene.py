@@ -58,14 +58,20 @@ def test_third_party_libraries_stay_in_their_package(path: Path) -> None:
 
 
 def test_importing_the_core_loads_no_ui_library() -> None:
-    modules = [f"cardsmith.{name}" for name in CORE if (PACKAGE / name).exists() or (PACKAGE / f"{name}.py").exists()]
+    modules = [
+        f"cardsmith.{name}"
+        for name in CORE
+        if (PACKAGE / name).exists() or (PACKAGE / f"{name}.py").exists()
+    ]
     code = (
         "import sys\n"
         + "".join(f"import {m}\n" for m in modules)
         + "bad = [m for m in ('textual', 'rich', 'click') if m in sys.modules]\n"
         + "print(','.join(bad))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
     assert result.stdout.strip() == "", f"the core pulled in: {result.stdout.strip()}"
 
 
@@ -76,5 +82,7 @@ def test_search_command_does_not_load_pdf_or_tui_libraries() -> None:
         "bad = [m for m in ('textual', 'reportlab') if m in sys.modules]\n"
         "print(','.join(bad))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
     assert result.stdout.strip() == ""

@@ -1,0 +1,51 @@
+"""Provides campaign records, the post-game flow, the roll log and campaign files."""
+
+from cardsmith.campaign.flow import (
+    RELEASES,
+    Rolled,
+    add_warrior,
+    adjust,
+    new_campaign,
+    post_game,
+    record_game,
+    release,
+    replace_roll,
+    roll_for,
+    undo,
+)
+from cardsmith.campaign.model import (
+    Campaign,
+    CampaignError,
+    CampaignFileError,
+    Game,
+    LogEntry,
+    Warrior,
+    WarriorCondition,
+)
+from cardsmith.campaign.replay import Roster, replay
+from cardsmith.campaign.store import load_campaign, save_campaign
+
+__all__ = [
+    "RELEASES",
+    "Campaign",
+    "CampaignError",
+    "CampaignFileError",
+    "Game",
+    "LogEntry",
+    "Rolled",
+    "Roster",
+    "Warrior",
+    "WarriorCondition",
+    "add_warrior",
+    "adjust",
+    "load_campaign",
+    "new_campaign",
+    "post_game",
+    "record_game",
+    "release",
+    "replace_roll",
+    "replay",
+    "roll_for",
+    "save_campaign",
+    "undo",
+]

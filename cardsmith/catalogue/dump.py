@@ -33,7 +33,9 @@ class UnitRecord:
 
 def content_hash(unit: Unit) -> str:
     """A short, stable fingerprint of a unit's stats (its data version)."""
-    canonical = json.dumps(unit.to_dict(), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    canonical = json.dumps(
+        unit.to_dict(), sort_keys=True, ensure_ascii=False, separators=(",", ":")
+    )
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
 
 
@@ -57,7 +59,9 @@ def read_unit_file(path: Path) -> list[UnitRecord]:
     except OSError as exc:
         raise CatalogueDataError(f"cannot read {path}: {exc.strerror or exc}") from exc
     if size > MAX_DUMP_BYTES:
-        raise CatalogueDataError(f"{path} is {size:,} bytes; unit files over {MAX_DUMP_BYTES:,} are refused")
+        raise CatalogueDataError(
+            f"{path} is {size:,} bytes; unit files over {MAX_DUMP_BYTES:,} are refused"
+        )
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -65,7 +69,9 @@ def read_unit_file(path: Path) -> list[UnitRecord]:
     try:
         data = json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
-        raise CatalogueDataError(f"{path} is not UTF-8 text: {exc.reason} at byte {exc.start}") from exc
+        raise CatalogueDataError(
+            f"{path} is not UTF-8 text: {exc.reason} at byte {exc.start}"
+        ) from exc
     except json.JSONDecodeError as exc:
         raise CatalogueDataError(
             f"{path} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
@@ -95,7 +101,7 @@ def parse_unit_document(data: Any, *, origin: str) -> list[UnitRecord]:
         key = "record"
     else:
         raise CatalogueDataError(
-            f"{origin} is neither a MUL QuickList dump ({{\"Units\": [...]}}) nor a cardsmith "
+            f'{origin} is neither a MUL QuickList dump ({{"Units": [...]}}) nor a cardsmith '
             "catalogue file"
         )
     if not isinstance(items, list):

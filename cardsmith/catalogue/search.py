@@ -128,7 +128,9 @@ class SearchIndex:
     def __len__(self) -> int:
         return len(self.rows)
 
-    def search(self, query: str, filters: SearchFilters | None = None, *, limit: int = 25) -> list[Hit]:
+    def search(
+        self, query: str, filters: SearchFilters | None = None, *, limit: int = 25
+    ) -> list[Hit]:
         """Best matches first: exact, then prefix, then substring, then typo matches.
 
         An empty query lists units passing the filters, by name.
@@ -171,7 +173,9 @@ class SearchIndex:
                         score = 92.0
                     hits.append(Hit(row, score))
             # Continue after this name: further matches inside it add nothing.
-            next_start = self._starts[index + 1] if index + 1 < len(self._starts) else len(self._haystack)
+            next_start = (
+                self._starts[index + 1] if index + 1 < len(self._starts) else len(self._haystack)
+            )
             position = find(needle, next_start)
         return hits
 

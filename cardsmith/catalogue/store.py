@@ -179,8 +179,7 @@ class Catalogue:
             return
         records = read_unit_file(starter)
         existing = {
-            row[0]
-            for row in self._db.execute("SELECT mul_id FROM units WHERE source != 'starter'")
+            row[0] for row in self._db.execute("SELECT mul_id FROM units WHERE source != 'starter'")
         }
         self.add([r for r in records if r.unit.mul_id not in existing], source="starter")
         self.set_meta("starter", stamp)
@@ -232,7 +231,9 @@ class Catalogue:
     def index(self) -> SearchIndex:
         """The in-memory search index (built on first use, then kept)."""
         if self._index is None:
-            rows = self._db.execute(f"SELECT {_INDEX_COLUMNS} FROM units ORDER BY mul_id").fetchall()
+            rows = self._db.execute(
+                f"SELECT {_INDEX_COLUMNS} FROM units ORDER BY mul_id"
+            ).fetchall()
             self._index = SearchIndex([IndexRow(*row) for row in rows])
         return self._index
 
@@ -321,7 +322,9 @@ class _Transaction:
         try:
             self._db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
-            raise CatalogueStoreError(f"the catalogue at {self._path} is busy or read-only: {exc}") from exc
+            raise CatalogueStoreError(
+                f"the catalogue at {self._path} is busy or read-only: {exc}"
+            ) from exc
 
     def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
         if exc_type is None:
@@ -329,7 +332,9 @@ class _Transaction:
                 self._db.execute("COMMIT")
             except sqlite3.OperationalError as error:
                 self._db.execute("ROLLBACK")
-                raise CatalogueStoreError(f"cannot write the catalogue at {self._path}: {error}") from error
+                raise CatalogueStoreError(
+                    f"cannot write the catalogue at {self._path}: {error}"
+                ) from error
         else:
             self._db.execute("ROLLBACK")
 
@@ -353,7 +358,9 @@ def _check(connection: sqlite3.Connection) -> None:
     if application_id != _APPLICATION_ID:
         raise sqlite3.DatabaseError("it is not a cardsmith catalogue")
     if user_version != SCHEMA_VERSION:
-        raise sqlite3.DatabaseError(f"it has layout version {user_version}, expected {SCHEMA_VERSION}")
+        raise sqlite3.DatabaseError(
+            f"it has layout version {user_version}, expected {SCHEMA_VERSION}"
+        )
     result = connection.execute("PRAGMA quick_check(1)").fetchone()[0]
     if result != "ok":
         raise sqlite3.DatabaseError(f"integrity check failed: {result}")

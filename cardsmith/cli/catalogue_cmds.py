@@ -107,20 +107,66 @@ def unit_summary(unit: Unit) -> dict[str, Any]:
 
 
 def _damage_text(unit: Unit) -> str:
-    bands = unit.damage if unit.type and unit.type.family in ("fighter", "large-craft") else unit.damage[:3]
+    bands = (
+        unit.damage
+        if unit.type and unit.type.family in ("fighter", "large-craft")
+        else unit.damage[:3]
+    )
     return "/".join(str(d) for d in bands)
 
 
 _FILTER_OPTIONS = [
-    click.option("--type", "types", multiple=True, metavar="CODE", help="Unit type: BM, IM, PM, CV, SV, BA, CI, AF, CF … (repeat or comma-separate)."),
-    click.option("--role", "roles", multiple=True, metavar="ROLE", help="Unit role, e.g. Brawler, 'Missile Boat'."),
-    click.option("--size", "sizes", multiple=True, metavar="N", help="Size 1-4 (or more for large craft)."),
-    click.option("--pv", metavar="MIN-MAX", help="Point value range at skill 4: 20-40, 20-, -40 or 35."),
-    click.option("--move-min", type=float, metavar="INCHES", help="At least this many inches of movement."),
-    click.option("--special", "specials", multiple=True, metavar="CODE", help="Has this special ability (IF, ECM, CASE …); repeat to require several."),
-    click.option("--era", "eras", multiple=True, metavar="ERA", help="Production era: MUL id, year or name (e.g. 3025, 'Clan Invasion')."),
-    click.option("--tech", "techs", multiple=True, metavar="BASE", help="Tech base: 'Inner Sphere', Clan, Mixed, Primitive."),
-    click.option("--rules", "rules", multiple=True, metavar="LEVEL", help="Rules level: Introductory, Standard, Advanced, Experimental."),
+    click.option(
+        "--type",
+        "types",
+        multiple=True,
+        metavar="CODE",
+        help="Unit type: BM, IM, PM, CV, SV, BA, CI, AF, CF … (repeat or comma-separate).",
+    ),
+    click.option(
+        "--role",
+        "roles",
+        multiple=True,
+        metavar="ROLE",
+        help="Unit role, e.g. Brawler, 'Missile Boat'.",
+    ),
+    click.option(
+        "--size", "sizes", multiple=True, metavar="N", help="Size 1-4 (or more for large craft)."
+    ),
+    click.option(
+        "--pv", metavar="MIN-MAX", help="Point value range at skill 4: 20-40, 20-, -40 or 35."
+    ),
+    click.option(
+        "--move-min", type=float, metavar="INCHES", help="At least this many inches of movement."
+    ),
+    click.option(
+        "--special",
+        "specials",
+        multiple=True,
+        metavar="CODE",
+        help="Has this special ability (IF, ECM, CASE …); repeat to require several.",
+    ),
+    click.option(
+        "--era",
+        "eras",
+        multiple=True,
+        metavar="ERA",
+        help="Production era: MUL id, year or name (e.g. 3025, 'Clan Invasion').",
+    ),
+    click.option(
+        "--tech",
+        "techs",
+        multiple=True,
+        metavar="BASE",
+        help="Tech base: 'Inner Sphere', Clan, Mixed, Primitive.",
+    ),
+    click.option(
+        "--rules",
+        "rules",
+        multiple=True,
+        metavar="LEVEL",
+        help="Rules level: Introductory, Standard, Advanced, Experimental.",
+    ),
 ]
 
 
@@ -134,9 +180,19 @@ def filter_options(func: Any) -> Any:
 @click.command()
 @click.argument("query", nargs=-1)
 @filter_options
-@click.option("--usable", is_flag=True, help="Only units with Alpha Strike stats (that can join a force).")
-@click.option("--limit", type=click.IntRange(0, None), default=25, show_default=True, help="Most results to show (0 = all).")
-@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option(
+    "--usable", is_flag=True, help="Only units with Alpha Strike stats (that can join a force)."
+)
+@click.option(
+    "--limit",
+    type=click.IntRange(0, None),
+    default=25,
+    show_default=True,
+    help="Most results to show (0 = all).",
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True
+)
 @click.pass_obj
 def search(
     settings: Settings,
@@ -159,8 +215,16 @@ def search(
     QUERY may be empty to list units by filters alone.  Works offline.
     """
     filters = build_filters(
-        types=types, roles=roles, sizes=sizes, pv=pv, move_min=move_min, specials=specials,
-        eras=eras, techs=techs, rules=rules, usable_only=usable,
+        types=types,
+        roles=roles,
+        sizes=sizes,
+        pv=pv,
+        move_min=move_min,
+        specials=specials,
+        eras=eras,
+        techs=techs,
+        rules=rules,
+        usable_only=usable,
     )
     with open_catalogue(settings) as catalogue:
         hits = catalogue.index().search(" ".join(query), filters, limit=limit)
@@ -172,7 +236,10 @@ def search(
     if not units:
         click.echo(f"No units match (searched {count:,} in the local catalogue).", err=True)
         if count < 200:
-            click.echo("Only the starter catalogue is here: `cardsmith catalogue import FILE` or `cardsmith fetch QUERY` adds more.", err=True)
+            click.echo(
+                "Only the starter catalogue is here: `cardsmith catalogue import FILE` or `cardsmith fetch QUERY` adds more.",
+                err=True,
+            )
         return
     _print_units(units, hits)
 
@@ -181,11 +248,22 @@ def _print_units(units: list[Unit], hits: list[Hit]) -> None:
     rows = []
     for unit in units:
         name = unit.name if unit.has_stats else f"{unit.name} (no AS stats)"
-        rows.append([
-            unit.mul_id, name, unit.type_code, unit.size, unit.move_text or "-", unit.tmm,
-            f"{unit.armor}/{unit.structure}", _damage_text(unit), unit.overheat, unit.pv,
-            unit.role or "-", unit.specials_text,
-        ])
+        rows.append(
+            [
+                unit.mul_id,
+                name,
+                unit.type_code,
+                unit.size,
+                unit.move_text or "-",
+                unit.tmm,
+                f"{unit.armor}/{unit.structure}",
+                _damage_text(unit),
+                unit.overheat,
+                unit.pv,
+                unit.role or "-",
+                unit.specials_text,
+            ]
+        )
     headers = ["ID", "Name", "TP", "SZ", "MV", "TMM", "A/S", "Dmg", "OV", "PV", "Role", "Specials"]
     click.echo(format_table(headers, rows, right=(0, 3, 5, 8, 9)))
 
@@ -214,11 +292,15 @@ def import_dump(settings: Settings, file: Path) -> None:
         f"{report.updated:,} updated, {report.unchanged:,} unchanged."
     )
     if no_stats:
-        click.echo(f"{no_stats:,} of them have no Alpha Strike stats: kept and searchable, but they cannot join a force.")
+        click.echo(
+            f"{no_stats:,} of them have no Alpha Strike stats: kept and searchable, but they cannot join a force."
+        )
 
 
 @catalogue.command("info")
-@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option(
+    "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True
+)
 @click.pass_obj
 def info(settings: Settings, fmt: str) -> None:
     """Counts by type and source, data age and where the catalogue lives."""
@@ -226,11 +308,18 @@ def info(settings: Settings, fmt: str) -> None:
         facts = store.info()
         last_sync = store.meta("last-sync")
     if fmt == "json":
-        echo_json({
-            "path": str(facts.path), "total": facts.total, "usable": facts.usable,
-            "by_type": facts.by_type, "by_source": facts.by_source,
-            "oldest": facts.oldest, "newest": facts.newest, "last_sync": last_sync,
-        })
+        echo_json(
+            {
+                "path": str(facts.path),
+                "total": facts.total,
+                "usable": facts.usable,
+                "by_type": facts.by_type,
+                "by_source": facts.by_source,
+                "oldest": facts.oldest,
+                "newest": facts.newest,
+                "last_sync": last_sync,
+            }
+        )
         return
     click.echo(f"Catalogue: {facts.path}")
     click.echo(f"Units: {facts.total:,} ({facts.usable:,} with Alpha Strike stats)")

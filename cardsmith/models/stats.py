@@ -37,7 +37,9 @@ MOVE_MODES: dict[str, str] = {
 #: Modes measured in thrust points rather than inches (no inch mark on the card).
 THRUST_MODES = frozenset({"a", "p", "k"})
 
-_MOVE_PART = re.compile(r'^\s*(?P<n>\d+(?:\.\d+)?)\s*(?P<inch>")?\s*(?P<mode>[a-z]*)(?:\((?P<sub>[a-z])\))?\s*$')
+_MOVE_PART = re.compile(
+    r'^\s*(?P<n>\d+(?:\.\d+)?)\s*(?P<inch>")?\s*(?P<mode>[a-z]*)(?:\((?P<sub>[a-z])\))?\s*$'
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from cardsmith.errors import CatalogueDataError
+from cardsmith.models.profiles import ALPHA_STRIKE, PRICING_RULES, Profile, ProfileSet
 from cardsmith.models.stats import (
     DamageValue,
     Movement,
@@ -20,7 +21,7 @@ from cardsmith.models.stats import (
 )
 
 
-class UnitType(str, Enum):
+class UnitType(StrEnum):
     """Alpha Strike unit type codes (ASCE p.28; MegaMek ASUnitType)."""
 
     BM = "BM"  # BattleMech
@@ -150,6 +151,8 @@ class Unit:
     """Introduction date as the MUL gives it (a year, or ``Unknown``, ``PS`` …)."""
     group_name: str = ""
     image_url: str = ""
+    modes: ProfileSet | None = None
+    """Further profiles sharing this unit's damage track (custom multi-profile units)."""
 
     # -- derived facts -------------------------------------------------------------
 
@@ -307,6 +310,8 @@ class Unit:
             "introduced": self.introduced,
             "group_name": self.group_name,
             "image_url": self.image_url,
+            # Written only when present, so ordinary units keep their content hash.
+            **({"modes": _modes_to_dict(self.modes)} if self.modes else {}),
         }
 
     @classmethod
@@ -368,6 +373,7 @@ class Unit:
                 introduced=str(data.get("introduced") or ""),
                 group_name=str(data.get("group_name") or ""),
                 image_url=str(data.get("image_url") or ""),
+                modes=_modes_from_dict(data["modes"], mul_id) if data.get("modes") else None,
             )
         except KeyError as exc:
             raise CatalogueDataError(f"unit is missing the field {exc.args[0]!r}") from exc
@@ -425,3 +431,59 @@ def _optional_int(value: object) -> int | None:
 def _damage(record: Mapping[str, Any], value_key: str, *flag_keys: str) -> DamageValue:
     minimal = any(bool(record.get(key)) for key in flag_keys)
     return DamageValue(_int(record, value_key), minimal=minimal)
+
+
+def _modes_to_dict(modes: ProfileSet) -> dict[str, Any]:
+    return {
+        "system": modes.system,
+        "switch_rule": modes.switch_rule,
+        "switch_value": modes.switch_value,
+        "pricing": modes.pricing,
+        "points": modes.points,
+        "profiles": [
+            {
+                "name": p.name,
+                **({"stats": p.stats.to_dict()} if p.stats is not None else {}),
+                **({"values": dict(p.values)} if p.values else {}),
+                **({"notes": p.notes} if p.notes else {}),
+            }
+            for p in modes.profiles
+        ],
+    }
+
+
+def _modes_from_dict(data: Any, mul_id: object) -> ProfileSet:
+    if not isinstance(data, Mapping):
+        raise CatalogueDataError(f"unit {mul_id}: 'modes' must be an object")
+    raw_profiles = data.get("profiles")
+    if not isinstance(raw_profiles, list) or len(raw_profiles) < 2:
+        raise CatalogueDataError(f"unit {mul_id}: 'modes.profiles' must list two or more profiles")
+    profiles = []
+    for item in raw_profiles:
+        if not isinstance(item, Mapping) or not isinstance(item.get("name"), str):
+            raise CatalogueDataError(f"unit {mul_id}: every profile needs a 'name'")
+        stats = Unit.from_dict(item["stats"]) if item.get("stats") else None
+        values = item.get("values") or {}
+        if not isinstance(values, Mapping):
+            raise CatalogueDataError(f"unit {mul_id}: profile 'values' must be an object")
+        profiles.append(
+            Profile(
+                name=item["name"],
+                stats=stats,
+                values=tuple((str(k), str(v)) for k, v in values.items()),
+                notes=str(item.get("notes") or ""),
+            )
+        )
+    pricing = str(data.get("pricing") or "first")
+    if pricing not in PRICING_RULES:
+        raise CatalogueDataError(
+            f"unit {mul_id}: 'modes.pricing' must be one of {', '.join(PRICING_RULES)}"
+        )
+    return ProfileSet(
+        profiles=tuple(profiles),
+        switch_rule=str(data.get("switch_rule") or ""),
+        switch_value=_optional_int(data.get("switch_value")),
+        system=str(data.get("system") or ALPHA_STRIKE),
+        pricing=pricing,
+        points=_optional_int(data.get("points")),
+    )

@@ -25,7 +25,9 @@ def starter_index(tmp_path: Path) -> SearchIndex:
         return catalogue.index()
 
 
-def _names(index: SearchIndex, query: str, filters: SearchFilters | None = None, limit: int = 10) -> list[str]:
+def _names(
+    index: SearchIndex, query: str, filters: SearchFilters | None = None, limit: int = 10
+) -> list[str]:
     return [hit.row.name for hit in index.search(query, filters, limit=limit)]
 
 
@@ -74,7 +76,10 @@ def test_empty_query_lists_by_filter(full_index: SearchIndex) -> None:
         (SearchFilters(sizes=frozenset({4})), lambda r: r.size == 4),
         (SearchFilters(pv_min=40, pv_max=45), lambda r: 40 <= r.pv <= 45),
         (SearchFilters(move_min=16), lambda r: r.max_move >= 16),
-        (SearchFilters(specials=frozenset({"IF", "ECM"})), lambda r: ",IF," in r.specials and ",ECM," in r.specials),
+        (
+            SearchFilters(specials=frozenset({"IF", "ECM"})),
+            lambda r: ",IF," in r.specials and ",ECM," in r.specials,
+        ),
         (SearchFilters(eras=frozenset({13})), lambda r: r.era_id == 13),
         (SearchFilters(techs=frozenset({"clan"})), lambda r: r.technology == "Clan"),
         (SearchFilters(rules=frozenset({"introductory"})), lambda r: r.rules == "Introductory"),

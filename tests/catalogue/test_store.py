@@ -82,8 +82,13 @@ def test_store_cut_mid_write_is_moved_aside_and_rebuilt(tmp_path: Path) -> None:
     "spoil",
     [
         pytest.param(lambda p: p.write_bytes(b"not a database at all" * 100), id="garbage"),
-        pytest.param(lambda p: _foreign_sqlite(p, application_id=0, user_version=0, table=True), id="foreign"),
-        pytest.param(lambda p: _foreign_sqlite(p, application_id=0x43534D31, user_version=99, table=True), id="newer"),
+        pytest.param(
+            lambda p: _foreign_sqlite(p, application_id=0, user_version=0, table=True), id="foreign"
+        ),
+        pytest.param(
+            lambda p: _foreign_sqlite(p, application_id=0x43534D31, user_version=99, table=True),
+            id="newer",
+        ),
     ],
 )
 def test_unusable_store_is_reported_and_rebuilt(tmp_path: Path, spoil: Any) -> None:
@@ -91,7 +96,16 @@ def test_unusable_store_is_reported_and_rebuilt(tmp_path: Path, spoil: Any) -> N
     with Catalogue.open(tmp_path) as catalogue:
         assert len(catalogue) == _starter_count()
         assert len(catalogue.notices) == 1
-    assert len([p for p in tmp_path.glob(f"{STORE_NAME}.corrupt-*") if not p.name.endswith(("-wal", "-shm"))]) == 1
+    assert (
+        len(
+            [
+                p
+                for p in tmp_path.glob(f"{STORE_NAME}.corrupt-*")
+                if not p.name.endswith(("-wal", "-shm"))
+            ]
+        )
+        == 1
+    )
 
 
 def _foreign_sqlite(path: Path, *, application_id: int, user_version: int, table: bool) -> None:
@@ -122,7 +136,9 @@ def test_two_processes_writing_at_once(tmp_path: Path) -> None:
         """
     )
     procs = [
-        subprocess.Popen([sys.executable, "-c", script, str(tmp_path), str(offset)], stderr=subprocess.PIPE)
+        subprocess.Popen(
+            [sys.executable, "-c", script, str(tmp_path), str(offset)], stderr=subprocess.PIPE
+        )
         for offset in (0, 1000)
     ]
     for proc in procs:

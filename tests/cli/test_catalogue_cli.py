@@ -25,7 +25,21 @@ def test_search_json_fields(cli_run: Any) -> None:
     result = cli_run("search", "sparky", "--format", "json", "--limit", "1")
     assert result.code == 0, result
     (unit,) = json.loads(result.stdout)
-    for key in ("mul_id", "name", "type", "size", "move", "tmm", "armor", "structure", "damage", "ov", "pv", "role", "specials"):
+    for key in (
+        "mul_id",
+        "name",
+        "type",
+        "size",
+        "move",
+        "tmm",
+        "armor",
+        "structure",
+        "damage",
+        "ov",
+        "pv",
+        "role",
+        "specials",
+    ):
         assert key in unit
     assert unit["name"] == 'Griffin GRF-1E "Sparky"'
     assert unit["damage"]["S"] == "2" and unit["damage"]["L"] == "1"
@@ -62,7 +76,11 @@ def test_import_then_search_everything(cli_run: Any, mul_units_path: Path) -> No
     assert info["total"] == 8605 and info["usable"] == 7639
     found = json.loads(cli_run("search", "timberwolf", "--format", "json").stdout)
     assert found and all("Timber Wolf" in u["name"] for u in found)
-    by_role = json.loads(cli_run("search", "--role", "Missile Boat", "--era", "3025", "--limit", "0", "--format", "json").stdout)
+    by_role = json.loads(
+        cli_run(
+            "search", "--role", "Missile Boat", "--era", "3025", "--limit", "0", "--format", "json"
+        ).stdout
+    )
     assert by_role and all(u["role"] == "Missile Boat" for u in by_role)
 
 
@@ -74,7 +92,9 @@ def test_bad_dump_changes_nothing(cli_run: Any, tmp_path: Path) -> None:
     assert result.code == 2
     assert "not valid JSON" in result.stderr
     mixed = tmp_path / "mixed.json"
-    mixed.write_text(json.dumps({"Units": [{"Id": 9999998, "Name": "Fine"}, {"Id": None}]}), encoding="utf-8")
+    mixed.write_text(
+        json.dumps({"Units": [{"Id": 9999998, "Name": "Fine"}, {"Id": None}]}), encoding="utf-8"
+    )
     assert cli_run("catalogue", "import", str(mixed)).code == 2
     after = json.loads(cli_run("catalogue", "info", "--format", "json").stdout)
     assert after["total"] == before["total"]
@@ -116,7 +136,10 @@ def test_python_dash_m_is_the_same_program(tmp_path: Path) -> None:
     env = {**os.environ, "CARDSMITH_CACHE_DIR": str(tmp_path)}
     done = subprocess.run(
         [sys.executable, "-m", "cardsmith", "search", "atlas", "--format", "json"],
-        capture_output=True, text=True, env=env, check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)[0]["name"] == "Atlas AS7-D"

@@ -12,7 +12,22 @@ from cardsmith.errors import TemplateError
 from cardsmith.glossary import load_glossary
 from cardsmith.models import Unit
 
-SEED_CODES = ["AMS", "ARM", "CASE", "CR", "ECM", "ENE", "HT", "IF", "MEL", "STL", "TSM", "C3M", "C3S", "C3I"]
+SEED_CODES = [
+    "AMS",
+    "ARM",
+    "CASE",
+    "CR",
+    "ECM",
+    "ENE",
+    "HT",
+    "IF",
+    "MEL",
+    "STL",
+    "TSM",
+    "C3M",
+    "C3S",
+    "C3I",
+]
 
 
 def test_seed_glossary_codes_are_explained() -> None:
@@ -40,7 +55,10 @@ def test_common_real_codes_are_covered(mul_records: list[dict[str, Any]]) -> Non
 
 def test_bad_glossary_names_the_entry(tmp_path: Path) -> None:
     bad = tmp_path / "specials.toml"
-    bad.write_text('[[special]]\ncode = "X"\n\n[[special]]\ncode = "Y"\nname = "Y"\nsummary = "y"\n', encoding="utf-8")
+    bad.write_text(
+        '[[special]]\ncode = "X"\n\n[[special]]\ncode = "Y"\nname = "Y"\nsummary = "y"\n',
+        encoding="utf-8",
+    )
     with pytest.raises(TemplateError) as info:
         load_glossary(bad)
     assert any("special[1]" in p for p in info.value.problems)

@@ -51,7 +51,20 @@ def test_sub_mode_in_parentheses_is_kept() -> None:
 
 @pytest.mark.parametrize(
     ("inches", "tmm"),
-    [(0, 0), (4, 0), (5, 1), (8, 1), (9, 2), (12, 2), (13, 3), (18, 3), (19, 4), (34, 4), (35, 5), (60, 5)],
+    [
+        (0, 0),
+        (4, 0),
+        (5, 1),
+        (8, 1),
+        (9, 2),
+        (12, 2),
+        (13, 3),
+        (18, 3),
+        (19, 4),
+        (34, 4),
+        (35, 5),
+        (60, 5),
+    ],
 )
 def test_tmm_bands(inches: int, tmm: int) -> None:
     assert tmm_for_inches(inches) == tmm
@@ -80,7 +93,11 @@ def test_dash_is_no_damage() -> None:
 
 
 def test_split_specials_keeps_commas_inside_parentheses() -> None:
-    assert split_specials("REAR0*/-/-,SRCH,TUR(3/3/2,IF1)") == ["REAR0*/-/-", "SRCH", "TUR(3/3/2,IF1)"]
+    assert split_specials("REAR0*/-/-,SRCH,TUR(3/3/2,IF1)") == [
+        "REAR0*/-/-",
+        "SRCH",
+        "TUR(3/3/2,IF1)",
+    ]
     assert split_specials(" EE, MEL ,") == ["EE", "MEL"]
     assert split_specials(None) == []
 
@@ -114,7 +131,12 @@ def test_numbered_turrets_and_artillery_counts() -> None:
 
 @pytest.mark.parametrize(
     ("text", "code", "number"),
-    [("C3BSM2", "C3BSM", 2.0), ("CT0.5", "CT", 0.5), ("I-TSM", "I-TSM", None), ("FUEL 12", "FUEL", 12.0)],
+    [
+        ("C3BSM2", "C3BSM", 2.0),
+        ("CT0.5", "CT", 0.5),
+        ("I-TSM", "I-TSM", None),
+        ("FUEL 12", "FUEL", 12.0),
+    ],
 )
 def test_codes_with_digits_hyphens_and_spaces(text: str, code: str, number: float | None) -> None:
     special = parse_special(text)
@@ -123,7 +145,12 @@ def test_codes_with_digits_hyphens_and_spaces(text: str, code: str, number: floa
 
 def test_unreadable_tail_is_kept_not_dropped() -> None:
     special = parse_special("CT76D1")
-    assert (special.code, special.number, special.tail, special.text) == ("CT", 76.0, "D1", "CT76D1")
+    assert (special.code, special.number, special.tail, special.text) == (
+        "CT",
+        76.0,
+        "D1",
+        "CT76D1",
+    )
 
 
 def test_land_air_mech_modes_stay_as_argument() -> None:

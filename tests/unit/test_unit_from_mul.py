@@ -13,18 +13,41 @@ from cardsmith.models import Unit, UnitType
 
 # A record in the QuickList shape, written for these tests (stats of the Atlas AS7-D).
 ATLAS: dict[str, Any] = {
-    "Id": 140, "Name": "Atlas AS7-D", "GroupName": "", "Class": "Atlas", "Variant": "AS7-D",
-    "Tonnage": 100, "BattleValue": 1897,
+    "Id": 140,
+    "Name": "Atlas AS7-D",
+    "GroupName": "",
+    "Class": "Atlas",
+    "Variant": "AS7-D",
+    "Tonnage": 100,
+    "BattleValue": 1897,
     "Technology": {"Id": 1, "Name": "Inner Sphere", "Image": None, "SortOrder": 0},
-    "Cost": 9626000, "Rules": "Introductory", "DateIntroduced": "2755", "EraId": 10,
+    "Cost": 9626000,
+    "Rules": "Introductory",
+    "DateIntroduced": "2755",
+    "EraId": 10,
     "ImageUrl": "https://example.invalid/atlas.png",
     "Type": {"Id": 18, "Name": "BattleMech", "Image": "BattleMech.gif", "SortOrder": 0},
     "Role": {"Id": 108, "Name": "Juggernaut", "Image": None, "SortOrder": 3},
-    "BFType": "BM", "BFSize": 4, "BFMove": '6"', "BFTMM": 0, "BFArmor": 10, "BFStructure": 8,
-    "BFThreshold": 0, "BFDamageShort": 5, "BFDamageShortMin": False, "BFDamageMedium": 5,
-    "BFDamageMediumMin": False, "BFDamageLong": 2, "BFDamageLongMin": False,
-    "BFDamageExtreme": 0, "BFDamageExtemeMin": False, "BFOverheat": 0, "BFPointValue": 52,
-    "BFAbilities": "AC2/2/-,IF1,LRM1/1/1,REAR1/1/-", "Skill": 0, "FormatedTonnage": "100",
+    "BFType": "BM",
+    "BFSize": 4,
+    "BFMove": '6"',
+    "BFTMM": 0,
+    "BFArmor": 10,
+    "BFStructure": 8,
+    "BFThreshold": 0,
+    "BFDamageShort": 5,
+    "BFDamageShortMin": False,
+    "BFDamageMedium": 5,
+    "BFDamageMediumMin": False,
+    "BFDamageLong": 2,
+    "BFDamageLongMin": False,
+    "BFDamageExtreme": 0,
+    "BFDamageExtemeMin": False,
+    "BFOverheat": 0,
+    "BFPointValue": 52,
+    "BFAbilities": "AC2/2/-,IF1,LRM1/1/1,REAR1/1/-",
+    "Skill": 0,
+    "FormatedTonnage": "100",
 }
 
 
@@ -36,7 +59,12 @@ def _atlas(**changes: Any) -> dict[str, Any]:
 
 def test_atlas_fields() -> None:
     unit = Unit.from_mul(ATLAS)
-    assert (unit.mul_id, unit.name, unit.chassis, unit.variant) == (140, "Atlas AS7-D", "Atlas", "AS7-D")
+    assert (unit.mul_id, unit.name, unit.chassis, unit.variant) == (
+        140,
+        "Atlas AS7-D",
+        "Atlas",
+        "AS7-D",
+    )
     assert unit.type is UnitType.BM
     assert (unit.size, unit.move_text, unit.tmm, unit.armor, unit.structure) == (4, '6"', 1, 10, 8)
     assert [str(d) for d in unit.damage] == ["5", "5", "2", "0"]
@@ -59,7 +87,11 @@ def test_null_type_is_kept_but_unusable() -> None:
 
 def test_padded_names_blank_variants_and_null_roles() -> None:
     unit = Unit.from_mul(
-        _atlas(Name="Ferret Light Scout VTOL  ", Variant=" ", Role={"Id": None, "Name": None, "Image": None, "SortOrder": None})
+        _atlas(
+            Name="Ferret Light Scout VTOL  ",
+            Variant=" ",
+            Role={"Id": None, "Name": None, "Image": None, "SortOrder": None},
+        )
     )
     assert unit.name == "Ferret Light Scout VTOL"
     assert unit.variant == ""
@@ -83,14 +115,18 @@ def test_minimal_damage_flag() -> None:
 
 
 def test_image_url_line_break_and_odd_dates() -> None:
-    unit = Unit.from_mul(_atlas(ImageUrl="https://example.invalid/a.png\r\n", DateIntroduced="circa 2440"))
+    unit = Unit.from_mul(
+        _atlas(ImageUrl="https://example.invalid/a.png\r\n", DateIntroduced="circa 2440")
+    )
     assert unit.image_url == "https://example.invalid/a.png"
     assert unit.year == 2440
     assert Unit.from_mul(_atlas(DateIntroduced="PS")).year is None
 
 
 def test_fractional_tonnage_and_squad_size() -> None:
-    unit = Unit.from_mul(_atlas(Tonnage=0.2, Variant="(Sqd4)", BFType="BA", Name="Clan Interface Armor (Sqd4)"))
+    unit = Unit.from_mul(
+        _atlas(Tonnage=0.2, Variant="(Sqd4)", BFType="BA", Name="Clan Interface Armor (Sqd4)")
+    )
     assert unit.tonnage == pytest.approx(0.2)
     assert unit.squad_size == 4
 
@@ -130,9 +166,7 @@ def test_every_real_record_parses(mul_records: list[dict[str, Any]]) -> None:
     assert len(units) == 8605
     # Every record with a card type and a PV is usable; the rest are kept, flagged.
     usable = [u for u in units if u.has_stats]
-    assert len(usable) == sum(
-        1 for r in mul_records if r["BFType"] and r["BFPointValue"] > 0
-    )
+    assert len(usable) == sum(1 for r in mul_records if r["BFType"] and r["BFPointValue"] > 0)
     assert all(u.name == u.name.strip() and u.name for u in units)
     assert all(u.image_url == u.image_url.strip() for u in units)
 

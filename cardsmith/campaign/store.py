@@ -1,0 +1,138 @@
+"""Provides reading and atomic writing of campaign files (JSON, versioned, with a backup)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from cardsmith.campaign.model import ACTIONS, Campaign, CampaignFileError, LogEntry
+from cardsmith.campaign.replay import replay
+
+FORMAT = "cardsmith-campaign"
+VERSION = 1
+"""Version of the campaign file format this code writes and reads."""
+
+
+def campaign_to_json(campaign: Campaign) -> dict[str, Any]:
+    """The file's content: the log is the record; the roster is a convenience snapshot."""
+    roster = replay(campaign)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": campaign.name,
+        "pack": campaign.pack,
+        "preferred_skill_tables": list(campaign.preferred_skill_tables),
+        "created": campaign.created,
+        "funds": roster.funds,
+        "games": [
+            {"number": g.number, "opponent": g.opponent, "result": g.result, "notes": g.notes}
+            for g in roster.games
+        ],
+        "roster": [w.to_json() for w in roster.warriors],
+        "log": [e.to_json() for e in campaign.log],
+    }
+
+
+def campaign_from_json(data: object, source: str = "campaign file") -> Campaign:
+    """Read a campaign from parsed JSON (the roster snapshot is rebuilt from the log).
+
+    Raises:
+        CampaignFileError: not a campaign file, a newer format, or a malformed log.
+    """
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise CampaignFileError(f"{source} is not a cardsmith campaign file")
+    version = data.get("version")
+    if not isinstance(version, int) or version < 1:
+        raise CampaignFileError(f"{source}: bad format version {version!r}")
+    if version > VERSION:
+        raise CampaignFileError(
+            f"{source} was written by a newer cardsmith (format {version}; this one reads "
+            f"up to {VERSION}); update cardsmith to open it"
+        )
+    try:
+        log = tuple(_entry(raw) for raw in data.get("log", []))
+        campaign = Campaign(
+            name=str(data["name"]),
+            pack=str(data["pack"]),
+            preferred_skill_tables=tuple(str(t) for t in data.get("preferred_skill_tables", [])),
+            created=str(data.get("created", "")),
+            log=log,
+        )
+        replay(campaign)  # a log that does not replay is a broken file: say so on open
+    except CampaignFileError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise CampaignFileError(f"{source} is damaged: {exc}") from exc
+    return campaign
+
+
+def _entry(raw: Any) -> LogEntry:
+    if not isinstance(raw, dict):
+        raise CampaignFileError(f"a log entry is not an object: {raw!r}")
+    action = raw.get("action")
+    if action not in ACTIONS:
+        raise CampaignFileError(f"log entry {raw.get('seq')}: unknown action {action!r}")
+    data = raw.get("data", {})
+    if not isinstance(data, dict):
+        raise CampaignFileError(f"log entry {raw.get('seq')}: data must be an object")
+    return LogEntry(
+        seq=int(raw["seq"]),
+        action=action,
+        game=int(raw.get("game", 0)),
+        at=str(raw.get("at", "")),
+        warrior=str(raw.get("warrior", "")),
+        data=data,
+        note=str(raw.get("note", "")),
+    )
+
+
+def load_campaign(path: Path) -> Campaign:
+    """Read a campaign file.
+
+    Raises:
+        CampaignFileError: missing, unreadable, not JSON, or not a campaign this version reads.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise CampaignFileError(f"no campaign file at {path}") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CampaignFileError(f"cannot read {path}: {exc}") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CampaignFileError(f"{path} is not valid JSON ({exc})") from exc
+    return campaign_from_json(data, str(path))
+
+
+def save_campaign(campaign: Campaign, path: Path) -> Path:
+    """Write the campaign atomically: temp file in the same folder, then ``os.replace``.
+
+    The previous file, if any, is copied to ``<name>.bak`` first, so a bad save never
+    leaves the player without their last good campaign.
+    """
+    text = json.dumps(campaign_to_json(campaign), indent=2, ensure_ascii=False) + "\n"
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(text)
+                out.flush()
+                os.fsync(out.fileno())
+            if path.exists():
+                shutil.copy2(path, path.with_name(path.name + ".bak"))
+            os.replace(temp_name, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temp_name)
+            raise
+    except OSError as exc:
+        raise CampaignFileError(f"cannot save {path}: {exc}") from exc
+    return path

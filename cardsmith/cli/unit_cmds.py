@@ -1,0 +1,136 @@
+"""Provides the ``unit`` commands: check, import and show custom and multi-profile units."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from cardsmith.cli.catalogue_cmds import open_catalogue
+from cardsmith.cli.context import Settings
+from cardsmith.cli.output import echo_json, format_table
+from cardsmith.errors import UnitNotFound
+from cardsmith.models import Unit
+from cardsmith.models.profiles import ProfileSet
+
+
+@click.group()
+def unit() -> None:
+    """Custom units (TOML/JSON files) and units with several profiles."""
+
+
+@unit.command("validate")
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+def validate(file: Path) -> None:
+    """Check a custom unit file and list every problem with its key."""
+    from cardsmith.profiles.customfile import read_custom_units
+
+    units = read_custom_units(file)
+    for item in units:
+        profiles = len(item.modes.profiles) if item.modes else 1
+        click.echo(
+            f"ok  {item.name}  ({profiles} profile{'s' if profiles > 1 else ''}, {item.pv} points)"
+        )
+
+
+@unit.command("import")
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+@click.pass_obj
+def import_units(settings: Settings, file: Path) -> None:
+    """Add the units of a custom unit file to the local catalogue."""
+    from cardsmith.catalogue.dump import record
+    from cardsmith.profiles.customfile import read_custom_units
+
+    units = read_custom_units(file)
+    with open_catalogue(settings) as catalogue:
+        report = catalogue.add([record(u) for u in units], source=f"custom:{file.name}")
+    click.echo(
+        f"Imported {report.total} custom unit(s) from {file.name}: {report.added} new, {report.updated} updated."
+    )
+    for item in units:
+        click.echo(f"  {item.mul_id}  {item.name}")
+
+
+@unit.command("show")
+@click.argument("unit_ref")
+@click.option(
+    "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True
+)
+@click.pass_obj
+def show(settings: Settings, unit_ref: str, fmt: str) -> None:
+    """Show a unit's profiles side by side (MUL id, custom id or exact name)."""
+    from cardsmith.profiles.catalogues import load_switch_rules
+    from cardsmith.profiles.modes import profile_set
+
+    with open_catalogue(settings) as catalogue:
+        found = _find(catalogue, unit_ref)
+    modes = profile_set(found)
+    if fmt == "json":
+        echo_json({"unit": found.to_dict(), "profiles": _profiles_json(modes)})
+        return
+    click.echo(f"{found.name}  (id {found.mul_id}, {found.pv} points)")
+    if modes is None:
+        click.echo("One profile.")
+        return
+    rule = load_switch_rules().get(modes.switch_rule)
+    if rule is not None:
+        value = f" X={modes.switch_value}" if modes.switch_value is not None else ""
+        click.echo(f"Switch: {rule.name}{value} — {rule.summary}")
+    click.echo(f"Priced by: {modes.pricing}")
+    click.echo(_profiles_table(modes))
+
+
+def _find(catalogue: object, ref: str) -> Unit:
+    from cardsmith.catalogue.store import Catalogue
+
+    assert isinstance(catalogue, Catalogue)
+    if ref.lstrip("-").isdigit():
+        found = catalogue.get(int(ref))
+        if found is not None:
+            return found
+        raise UnitNotFound(f"no unit with id {ref} in the local catalogue")
+    matches = catalogue.find_by_name(ref)
+    if len(matches) == 1:
+        return matches[0]
+    hits = catalogue.index().search(ref, limit=5)
+    names = tuple(f"{h.row.mul_id}  {h.row.name}" for h in hits)
+    if matches:
+        raise UnitNotFound(f"{ref!r} names {len(matches)} units; give the id", candidates=names)
+    raise UnitNotFound(f"no unit called {ref!r}", candidates=names)
+
+
+def _profiles_table(modes: ProfileSet) -> str:
+    if all(p.stats is not None for p in modes.profiles):
+        rows = []
+        for profile in modes.profiles:
+            stats = profile.stats
+            assert stats is not None
+            rows.append(
+                [
+                    profile.name,
+                    stats.type_code,
+                    stats.move_text,
+                    stats.tmm,
+                    f"{stats.armor}/{stats.structure}",
+                    "/".join(str(d) for d in stats.damage[:3]),
+                    stats.pv,
+                    stats.specials_text,
+                ]
+            )
+        return format_table(["Profile", "TP", "MV", "TMM", "A/S", "Dmg", "PV", "Specials"], rows)
+    columns: list[str] = []
+    for profile in modes.profiles:
+        for column, _ in profile.values:
+            if column not in columns:
+                columns.append(column)
+    rows = [[p.name, *[p.value(c) or "-" for c in columns]] for p in modes.profiles]
+    return format_table(["Profile", *columns], rows)
+
+
+def _profiles_json(modes: ProfileSet | None) -> list[dict[str, object]]:
+    if modes is None:
+        return []
+    return [
+        {"name": p.name, "stats": p.stats.to_dict() if p.stats else None, "values": dict(p.values)}
+        for p in modes.profiles
+    ]

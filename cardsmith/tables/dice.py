@@ -1,0 +1,220 @@
+"""Provides dice expressions (D3, D6, 2D6, D66, D6x5, 2D6+1), rolled or entered by hand."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from cardsmith.errors import CardsmithError
+
+_EXPR = re.compile(
+    r"^\s*(?P<count>\d*)\s*[dD](?P<sides>\d+)\s*(?:[x×*]\s*(?P<mult>\d+))?\s*"
+    r"(?:(?P<sign>[+-])\s*(?P<mod>\d+))?\s*$"
+)
+_MAX_DICE = 100
+ROLLED = "rolled"
+"""Source of dice drawn from a random generator."""
+ENTERED = "entered"
+"""Source of dice a player rolled at the table and typed in."""
+
+
+class DiceError(CardsmithError, ValueError):
+    """A dice expression that cannot be read, or entered dice that do not fit it."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiceExpr:
+    """A dice expression such as ``2D6+1``: how many dice, what kind, and what to add."""
+
+    count: int
+    """Number of dice rolled (a D66 counts as one expression of two D6)."""
+    sides: int
+    """Faces of each die; 66 means a D66 (a tens die and a units die, results 11–66)."""
+    multiplier: int = 1
+    """The sum is multiplied by this (``D6x5`` for a bounty in dollars)."""
+    modifier: int = 0
+    """Added after multiplying."""
+
+    @property
+    def is_d66(self) -> bool:
+        """True for a D66: two D6 read as tens and units, not summed."""
+        return self.sides == 66
+
+    @property
+    def dice_needed(self) -> int:
+        """How many physical dice a player rolls for this expression."""
+        return 2 * self.count if self.is_d66 else self.count
+
+    @property
+    def die_faces(self) -> int:
+        """Faces of each physical die (a D66 is rolled with D6s)."""
+        return 6 if self.is_d66 else self.sides
+
+    def total(self, dice: Sequence[int]) -> int:
+        """The result of these physical dice under this expression."""
+        if self.is_d66:
+            raw = sum(10 * dice[i] + dice[i + 1] for i in range(0, len(dice), 2))
+        else:
+            raw = sum(dice)
+        return raw * self.multiplier + self.modifier
+
+    def results(self) -> frozenset[int]:
+        """Every total this expression can produce (used to check table coverage)."""
+        totals = {0}
+        if self.is_d66:
+            faces = [10 * t + u for t in range(1, 7) for u in range(1, 7)]
+        else:
+            faces = list(range(1, self.sides + 1))
+        for _ in range(self.count):
+            totals = {t + f for t in totals for f in faces}
+        return frozenset(t * self.multiplier + self.modifier for t in totals)
+
+    def __str__(self) -> str:
+        text = f"{self.count if self.count != 1 else ''}D{self.sides}"
+        if self.multiplier != 1:
+            text += f"x{self.multiplier}"
+        if self.modifier:
+            text += f"{self.modifier:+d}"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRoll:
+    """One roll of an expression: the physical dice, where they came from, the total."""
+
+    expr: DiceExpr
+    dice: tuple[int, ...]
+    """Each physical die in the order rolled (a D66 gives tens then units)."""
+    source: str = ROLLED
+    """``rolled`` (random generator) or ``entered`` (typed in by a player)."""
+    total: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "total", self.expr.total(self.dice))
+
+    def describe(self) -> str:
+        """Short text: ``D66 [3, 5] = 35``."""
+        return f"{self.expr} {list(self.dice)} = {self.total}"
+
+    def to_json(self) -> dict[str, object]:
+        """Plain data for the campaign log."""
+        return {
+            "expr": str(self.expr),
+            "dice": list(self.dice),
+            "total": self.total,
+            "source": self.source,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> DiceRoll:
+        """Rebuild a logged roll (the total is recomputed from the dice)."""
+        dice = data.get("dice")
+        if not isinstance(dice, list) or not all(isinstance(d, int) for d in dice):
+            raise DiceError(f"logged roll has bad dice: {dice!r}")
+        return cls(
+            parse_dice(str(data.get("expr", ""))), tuple(dice), str(data.get("source", ROLLED))
+        )
+
+
+def parse_dice(text: str) -> DiceExpr:
+    """Read ``D3``, ``D6``, ``2D6``, ``D66``, ``D6x5`` or ``2D6+1`` (case does not matter).
+
+    Raises:
+        DiceError: the text is not a dice expression cardsmith can roll.
+    """
+    match = _EXPR.match(text)
+    if match is None:
+        raise DiceError(f"not a dice expression: {text!r} (try D6, 2D6, D66 or 2D6+1)")
+    count = int(match["count"]) if match["count"] else 1
+    sides = int(match["sides"])
+    if not 1 <= count <= _MAX_DICE:
+        raise DiceError(f"{text!r}: roll between 1 and {_MAX_DICE} dice")
+    if sides < 2:
+        raise DiceError(f"{text!r}: a die needs at least 2 faces")
+    mult = int(match["mult"]) if match["mult"] else 1
+    mod = int(match["mod"]) if match["mod"] else 0
+    if match["sign"] == "-":
+        mod = -mod
+    return DiceExpr(count=count, sides=sides, multiplier=mult, modifier=mod)
+
+
+def parse_entered(text: str) -> tuple[int, ...]:
+    """Read dice a player typed: ``3,5`` or ``3 5`` or ``35`` for one D66.
+
+    A run of digits longer than one character is split into single dice, so ``35`` is the
+    D66 tens die 3 and units die 5.  That is how players say a D66 aloud.
+    """
+    values: list[int] = []
+    for part in re.split(r"[\s,;]+", text.strip()):
+        if not part:
+            continue
+        if not part.isdigit():
+            raise DiceError(f"entered dice must be numbers: {part!r} in {text!r}")
+        values.extend(int(ch) for ch in part)
+    if not values:
+        raise DiceError("no dice entered")
+    return tuple(values)
+
+
+class DiceSource(Protocol):
+    """Where dice come from: a random generator or a player's own dice."""
+
+    def roll(self, expr: DiceExpr, purpose: str = "") -> DiceRoll:
+        """Roll the expression once; ``purpose`` names the roll for error messages."""
+        ...
+
+
+class RandomDice:
+    """Dice from a ``random.Random`` the caller owns (never the module-global generator)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def roll(self, expr: DiceExpr, purpose: str = "") -> DiceRoll:
+        """Roll the expression with the generator."""
+        dice = tuple(self.rng.randint(1, expr.die_faces) for _ in range(expr.dice_needed))
+        return DiceRoll(expr, dice, ROLLED)
+
+
+class EnteredDice:
+    """Dice a player rolled physically, used in order; optionally a generator for the rest.
+
+    Without a fallback, running out of entered dice is an error that says which roll needs
+    more, so a player at the table can supply them.
+    """
+
+    def __init__(self, values: Iterable[int], fallback: DiceSource | None = None) -> None:
+        self.values = list(values)
+        self.used = 0
+        self.fallback = fallback
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        """Entered dice not used yet."""
+        return tuple(self.values[self.used :])
+
+    def roll(self, expr: DiceExpr, purpose: str = "") -> DiceRoll:
+        """Take the next dice for the expression, checking each is a possible face."""
+        need = expr.dice_needed
+        left = self.values[self.used :]
+        if len(left) < need:
+            if self.fallback is not None and not left:
+                return self.fallback.roll(expr, purpose)
+            what = f" for {purpose}" if purpose else ""
+            raise DiceError(
+                f"{expr}{what} needs {need} more dice; {len(left)} entered dice are left"
+            )
+        dice = tuple(left[:need])
+        for value in dice:
+            if not 1 <= value <= expr.die_faces:
+                raise DiceError(f"{value} is not a face of a D{expr.die_faces} (roll {expr})")
+        self.used += need
+        return DiceRoll(expr, dice, ENTERED)
+
+
+def roll(text: str, rng: random.Random) -> DiceRoll:
+    """Roll a dice expression with the given generator."""
+    return RandomDice(rng).roll(parse_dice(text))

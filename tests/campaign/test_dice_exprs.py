@@ -1,0 +1,131 @@
+"""Dice expressions: parsing, seeded rolling, D66 bounds and dice entered by hand."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from cardsmith.tables import DiceError, EnteredDice, RandomDice, parse_dice, parse_entered, roll
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "sides", "mult", "mod"),
+    [
+        ("D3", 1, 3, 1, 0),
+        ("D6", 1, 6, 1, 0),
+        ("2D6", 2, 6, 1, 0),
+        ("d66", 1, 66, 1, 0),
+        ("2D6+1", 2, 6, 1, 1),
+        ("D6-1", 1, 6, 1, -1),
+        ("D6x5", 1, 6, 5, 0),
+        ("D6×5", 1, 6, 5, 0),
+    ],
+)
+def test_parse(text: str, count: int, sides: int, mult: int, mod: int) -> None:
+    expr = parse_dice(text)
+    assert (expr.count, expr.sides, expr.multiplier, expr.modifier) == (count, sides, mult, mod)
+    assert parse_dice(str(expr)) == expr
+
+
+@pytest.mark.parametrize("text", ["", "6", "D", "D1", "2D", "0D6", "D6+", "2D6+x", "D6/2"])
+def test_parse_rejects(text: str) -> None:
+    with pytest.raises(DiceError):
+        parse_dice(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("D3", set(range(1, 4))),
+        ("2D6", set(range(2, 13))),
+        ("2D6+1", set(range(3, 14))),
+        ("D6x5", {5, 10, 15, 20, 25, 30}),
+        ("D66", {10 * t + u for t in range(1, 7) for u in range(1, 7)}),
+    ],
+)
+def test_possible_results(text: str, expected: set[int]) -> None:
+    assert parse_dice(text).results() == expected
+
+
+def test_seeded_rolls_follow_the_generator_exactly() -> None:
+    for text in ("D3", "D6", "2D6+1", "D66"):
+        expr = parse_dice(text)
+        mine = RandomDice(random.Random(1234))
+        reference = random.Random(1234)
+        for _ in range(50):
+            result = mine.roll(expr)
+            expected = tuple(reference.randint(1, expr.die_faces) for _ in range(expr.dice_needed))
+            assert result.dice == expected
+            assert result.total == expr.total(expected)
+
+
+def test_same_seed_same_sequence_and_global_random_untouched() -> None:
+    state = random.getstate()
+    first = [roll("2D6", random.Random(7)).total for _ in range(3)]
+    rng_a, rng_b = random.Random(99), random.Random(99)
+    seq_a = [roll("D66", rng_a).total for _ in range(20)]
+    seq_b = [roll("D66", rng_b).total for _ in range(20)]
+    assert seq_a == seq_b
+    assert len(set(first)) == 1
+    assert random.getstate() == state
+
+
+def test_2d6_distribution_is_sane() -> None:
+    rng = random.Random(2026)
+    counts = Counter(roll("2D6", rng).total for _ in range(36_000))
+    assert set(counts) == set(range(2, 13))
+    assert counts.most_common(1)[0][0] == 7
+    # Expected 6/36 of the rolls are 7s: 6,000; allow a wide margin.
+    assert 5_500 < counts[7] < 6_500
+    assert 700 < counts[2] < 1_300
+
+
+def test_d66_stays_in_bounds_and_reaches_all_36_results() -> None:
+    rng = random.Random(66)
+    seen = Counter(roll("D66", rng).total for _ in range(5_000))
+    assert set(seen) == parse_dice("D66").results()
+    assert min(seen) == 11 and max(seen) == 66
+
+
+def test_d3_is_one_to_three() -> None:
+    rng = random.Random(3)
+    assert {roll("D3", rng).total for _ in range(500)} == {1, 2, 3}
+
+
+@pytest.mark.parametrize(
+    ("typed", "values"),
+    [("3,5", (3, 5)), ("3 5", (3, 5)), ("35", (3, 5)), ("4", (4,)), ("1, 6;2", (1, 6, 2))],
+)
+def test_parse_entered(typed: str, values: tuple[int, ...]) -> None:
+    assert parse_entered(typed) == values
+
+
+def test_entered_dice_make_a_d66_and_run_in_order() -> None:
+    dice = EnteredDice([3, 5, 2])
+    d66 = dice.roll(parse_dice("D66"))
+    assert (d66.total, d66.source) == (35, "entered")
+    assert dice.roll(parse_dice("D6")).total == 2
+    assert dice.remaining == ()
+
+
+def test_entered_dice_running_out_names_the_roll() -> None:
+    dice = EnteredDice([3])
+    with pytest.raises(DiceError, match="D66 for injury needs 2 more dice"):
+        dice.roll(parse_dice("D66"), "injury")
+
+
+def test_entered_die_must_be_a_face() -> None:
+    with pytest.raises(DiceError, match="7 is not a face of a D6"):
+        EnteredDice([7]).roll(parse_dice("D6"))
+    with pytest.raises(DiceError):
+        EnteredDice([4]).roll(parse_dice("D3"))
+
+
+def test_entered_dice_fall_back_to_the_generator_when_spent() -> None:
+    dice = EnteredDice([6], fallback=RandomDice(random.Random(5)))
+    assert dice.roll(parse_dice("D6")).source == "entered"
+    later = dice.roll(parse_dice("D6"))
+    assert later.source == "rolled"
+    assert later.dice == (random.Random(5).randint(1, 6),)

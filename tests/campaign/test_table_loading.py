@@ -1,0 +1,167 @@
+"""Table packs: the built-in ones load whole, and bad packs fail with file, key and reason."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardsmith.errors import TemplateError
+from cardsmith.tables import TableSet, load_files, load_tables
+
+HEAD = """
+[pack]
+id = "test"
+title = "Test pack"
+version = 1
+
+[[pack.stat]]
+id = "courage"
+label = "Courage"
+
+[[pack.kind]]
+id = "hero"
+label = "Hero"
+"""
+
+
+def _problems(tmp_path: Path, body: str) -> list[str]:
+    path = tmp_path / "broken.toml"
+    path.write_text(HEAD + body, encoding="utf-8")
+    with pytest.raises(TemplateError) as info:
+        load_files([path])
+    return list(info.value.problems)
+
+
+def _d6(*rows: str, extra: str = "") -> str:
+    """A D6 table ``t``; each row is ``range|key`` or ``range|key|more TOML lines``."""
+    entries = ""
+    for row in rows:
+        span, key, *more = row.split("|")
+        entries += f'\n[[table.entry]]\nrange = "{span}"\nkey = "{key}"\nlabel = "{key}"\n'
+        entries += "".join(more)
+    return f'\n[[table]]\nid = "t"\ntitle = "T"\ndice = "D6"\n{extra}{entries}'
+
+
+def test_builtin_packs_load(tables: TableSet) -> None:
+    assert {"old-west", "alpha-strike-pilots"} <= set(tables.packs)
+    assert tables.packs["alpha-strike-pilots"].house_default
+    assert not tables.packs["old-west"].house_default
+
+
+def test_every_builtin_entry_is_reachable(tables: TableSet) -> None:
+    for table in tables.tables.values():
+        if table.dice is None:
+            continue
+        possible = table.dice.results()
+        for entry in table.entries:
+            assert any(entry.covers(r) for r in possible), f"{table.id}.{entry.key}"
+        for result in possible:
+            assert sum(e.covers(result) for e in table.entries) == 1
+
+
+def test_tables_found_by_russian_alias(tables: TableSet) -> None:
+    assert tables.find("Таблица серьёзных повреждений героев").id == "serious-injury"
+    assert tables.find("таблица эликсира").id == "snake-oil"
+
+
+def test_cut_off_skill_table_is_marked(tables: TableSet) -> None:
+    guts = tables.tables["guts-skills"]
+    assert guts.incomplete
+    assert [e.key for e in guts.entries if e.gap] == ["missing-from-source"]
+
+
+def test_gap_is_reported(tmp_path: Path) -> None:
+    problems = _problems(tmp_path, _d6("1-2|a", "4-6|b"))
+    assert any("broken.toml: table.t.entry: no entry for D6 results 3" in p for p in problems)
+
+
+def test_overlap_is_reported(tmp_path: Path) -> None:
+    problems = _problems(tmp_path, _d6("1-3|a", "3-6|b"))
+    assert any("result 3 is claimed by several entries: a, b" in p for p in problems)
+
+
+def test_unreachable_range_is_reported(tmp_path: Path) -> None:
+    problems = _problems(tmp_path, _d6("1-6|a", "7-9|b"))
+    assert any("b: range 7-9 holds no D6 result" in p for p in problems)
+
+
+def test_unknown_subtable_and_stat_and_kind(tmp_path: Path) -> None:
+    body = _d6(
+        '1-2|a|effects = [{ kind = "subtable", table = "nowhere" }]\n',
+        '3-4|b|effects = [{ kind = "stat", stat = "charisma", delta = 1 }]\n',
+        '5-6|c|effects = [{ kind = "teleport" }]\n',
+    )
+    problems = _problems(tmp_path, body)
+    joined = "\n".join(problems)
+    assert "table.t.entry.a.effects: sub-table 'nowhere' does not exist" in joined
+    assert "stat 'charisma' is not a stat of pack test" in joined
+    assert "table.t.entry.c.effects[0].kind: unknown effect kind 'teleport'" in joined
+
+
+def test_roll_again_with_unknown_ignore_key(tmp_path: Path) -> None:
+    body = _d6('1-3|a|effects = [{ kind = "roll-again", times = 1, ignore = ["zzz"] }]\n', "4-6|b")
+    problems = _problems(tmp_path, body)
+    assert any("ignore lists keys not on table t: zzz" in p for p in problems)
+
+
+def test_misspelt_effect_setting(tmp_path: Path) -> None:
+    body = _d6('1-6|a|effects = [{ kind = "xp", amont = 1 }]\n')
+    problems = _problems(tmp_path, body)
+    assert any("effects[0].amount: is required" in p for p in problems)
+    assert any("effects[0].amont: is not a setting" in p for p in problems)
+
+
+def test_subtable_cycle(tmp_path: Path) -> None:
+    body = _d6('1-6|a|effects = [{ kind = "subtable", table = "t" }]\n')
+    assert any("sub-tables lead back to it" in p for p in _problems(tmp_path, body))
+
+
+def test_lookup_table_needs_no_gaps_and_an_open_end(tmp_path: Path) -> None:
+    body = """
+[[table]]
+id = "look"
+title = "Look"
+input = "difference"
+
+[[table.entry]]
+range = "0-10"
+key = "low"
+label = "low"
+
+[[table.entry]]
+range = "12-20"
+key = "high"
+label = "high"
+"""
+    problems = _problems(tmp_path, body)
+    assert any("no entry for difference 11-11" in p for p in problems)
+    assert any("the last range must be open-ended" in p for p in problems)
+
+
+def test_bad_toml_and_missing_head(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[pack\nid=", encoding="utf-8")
+    headless = tmp_path / "headless.toml"
+    headless.write_text('[[table]]\nid = "x"\n', encoding="utf-8")
+    with pytest.raises(TemplateError) as info:
+        load_files([bad, headless])
+    joined = "\n".join(info.value.problems)
+    assert "bad.toml: (file): cannot be read" in joined
+    assert "headless.toml: pack: missing [pack] table" in joined
+
+
+def test_user_file_overrides_builtin_of_same_name(tmp_path: Path) -> None:
+    user = tmp_path / "user"
+    user.mkdir()
+    builtin = tmp_path / "builtin"
+    builtin.mkdir()
+    (builtin / "same.toml").write_text(HEAD + _d6("1-6|old"), encoding="utf-8")
+    (user / "same.toml").write_text(HEAD + _d6("1-6|new"), encoding="utf-8")
+    loaded = load_tables([user, builtin])
+    assert [e.key for e in loaded.tables["t"].entries] == ["new"]
+
+
+def test_unknown_table_name(tables: TableSet) -> None:
+    with pytest.raises(TemplateError, match="no table called 'nope'"):
+        tables.find("nope")
