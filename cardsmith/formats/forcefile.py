@@ -1,0 +1,281 @@
+"""Provides reading and writing of cardsmith force files (JSON, format version 1, design §6)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from cardsmith import __version__
+from cardsmith.errors import CatalogueDataError, ForceFileError
+from cardsmith.models.force import MAX_SKILL, MIN_SKILL, Force, ForceEntry, Group, Pilot
+from cardsmith.models.unit import Unit
+
+FORMAT_NAME = "cardsmith-force"
+FORMAT_VERSION = 1
+
+#: Largest force file read; a 1,000-unit force is well under 2 MB.
+MAX_FORCE_BYTES = 20 * 1024 * 1024
+
+#: Older format version N → function turning a version-N document into version N+1.
+#: Version 1 is the first released format, so nothing is registered yet; a future
+#: version 2 adds ``MIGRATIONS[1]`` and bumps FORMAT_VERSION.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def backup_path(path: Path) -> Path:
+    """Where ``save_force`` keeps the previous file: ``<file>.bak``."""
+    return path.with_name(path.name + ".bak")
+
+
+# -- writing ------------------------------------------------------------------------------
+
+
+def force_to_dict(force: Force) -> dict[str, Any]:
+    """The force as a version-1 JSON document."""
+    return {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "generator": f"cardsmith {__version__}",
+        "name": force.name,
+        "pack": force.pack,
+        "cap": force.cap,
+        "data_version": force.data_version,
+        "groups": [{"name": g.name, "formation": g.formation} for g in force.groups],
+        "entries": [_entry_to_dict(e) for e in force.entries],
+    }
+
+
+def _entry_to_dict(entry: ForceEntry) -> dict[str, Any]:
+    return {
+        "mul_id": entry.unit.mul_id,
+        "unit": entry.unit.to_dict(),
+        "unit_version": entry.unit_version,
+        "skill": entry.skill,
+        "pilot": {
+            "name": entry.pilot.name,
+            "wounds": entry.pilot.wounds,
+            "notes": entry.pilot.notes,
+        },
+        "spas": list(entry.spas),
+        "group": entry.group,
+        "commander": entry.commander,
+    }
+
+
+def save_force(force: Force, path: Path) -> None:
+    """Write the force atomically; the file it replaces is kept as ``<file>.bak``.
+
+    The new text goes to a temporary file in the same folder, is flushed to disk and
+    then renamed over the target, so a crash leaves either the old or the new file.
+
+    Raises:
+        ForceFileError: the folder cannot be written.
+    """
+    text = json.dumps(force_to_dict(force), indent=2, ensure_ascii=False) + "\n"
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        if path.exists():
+            _atomic_write(backup_path(path), path.read_bytes(), folder)
+        _atomic_write(path, text.encode("utf-8"), folder)
+    except OSError as exc:
+        raise ForceFileError(f"cannot write {path}: {exc.strerror or exc}") from exc
+
+
+def _atomic_write(target: Path, data: bytes, folder: Path) -> None:
+    handle, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temp_name, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp_name)
+        raise
+
+
+# -- reading ------------------------------------------------------------------------------
+
+
+def load_force(path: Path) -> Force:
+    """Read a force file, migrating older format versions.
+
+    Raises:
+        ForceFileError: unreadable, not JSON, truncated, the wrong shape, or written by a
+            newer cardsmith; the message says which and where.
+    """
+    try:
+        size = path.stat().st_size
+        if size > MAX_FORCE_BYTES:
+            raise ForceFileError(
+                f"{path} is {size:,} bytes; force files over {MAX_FORCE_BYTES:,} are refused"
+            )
+        raw = path.read_bytes()
+    except FileNotFoundError as exc:
+        raise ForceFileError(f"no force file at {path}") from exc
+    except IsADirectoryError as exc:
+        raise ForceFileError(f"{path} is a folder, not a force file") from exc
+    except OSError as exc:
+        raise ForceFileError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    if not raw.strip():
+        raise ForceFileError(f"{path} is empty")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        if exc.reason == "unexpected end of data":
+            raise ForceFileError(f"{path} is not valid JSON (the file looks cut short)") from exc
+        raise ForceFileError(f"{path} is not UTF-8 text (byte {exc.start})") from exc
+    try:
+        data = json.loads(text)
+    except RecursionError as exc:
+        raise ForceFileError(f"{path} nests JSON too deeply to be a force file") from exc
+    except json.JSONDecodeError as exc:
+        hint = " (the file looks cut short)" if exc.pos >= len(text.rstrip()) - 1 else ""
+        raise ForceFileError(
+            f"{path} is not valid JSON{hint}: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from exc
+    return force_from_dict(data, origin=str(path))
+
+
+def force_from_dict(data: Any, origin: str = "force file") -> Force:
+    """Build a force from a decoded force document (any supported version).
+
+    Raises:
+        ForceFileError: as for ``load_force``.
+    """
+    if not isinstance(data, dict):
+        raise ForceFileError(f"{origin}: a force file must hold a JSON object")
+    if data.get("format") != FORMAT_NAME:
+        raise ForceFileError(
+            f'{origin} is not a cardsmith force file ("format" is {data.get("format")!r}, '
+            f"expected {FORMAT_NAME!r})"
+        )
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ForceFileError(f'{origin}: "version" must be a whole number, not {version!r}')
+    if version > FORMAT_VERSION:
+        raise ForceFileError(
+            f"{origin} uses force file version {version}, written by a newer cardsmith; "
+            f"this cardsmith ({__version__}) reads versions up to {FORMAT_VERSION} — "
+            "please upgrade cardsmith to open it"
+        )
+    data = migrate(data, version, origin)
+    return _read_v1(data, origin)
+
+
+def migrate(data: dict[str, Any], version: int, origin: str = "force file") -> dict[str, Any]:
+    """Bring a document of an older version up to FORMAT_VERSION, step by step.
+
+    Raises:
+        ForceFileError: a version with no migration path.
+    """
+    while version < FORMAT_VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise ForceFileError(
+                f"{origin} uses force file version {version}, which cardsmith cannot read"
+            )
+        data = step(dict(data))
+        version += 1
+        data["version"] = version
+    return data
+
+
+def _read_v1(data: Mapping[str, Any], origin: str) -> Force:
+    name = _text(data, "name", origin, required=True)
+    pack = _text(data, "pack", origin) or "standard"
+    cap = data.get("cap")
+    if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 1):
+        raise ForceFileError(f'{origin}: "cap" must be a positive whole number or null')
+    raw_groups = data.get("groups", [])
+    if not isinstance(raw_groups, list):
+        raise ForceFileError(f'{origin}: "groups" must be a list')
+    groups = []
+    for number, raw in enumerate(raw_groups):
+        where = f"{origin}: groups[{number}]"
+        if not isinstance(raw, Mapping):
+            raise ForceFileError(f"{where} must be an object")
+        group_name = _text(raw, "name", where, required=True)
+        formation = raw.get("formation")
+        if formation is not None and not isinstance(formation, str):
+            raise ForceFileError(f'{where}: "formation" must be text or null')
+        groups.append(Group(group_name, formation or None))
+    raw_entries = data.get("entries", [])
+    if not isinstance(raw_entries, list):
+        raise ForceFileError(f'{origin}: "entries" must be a list')
+    entries = tuple(
+        _read_entry(raw, f"{origin}: entries[{number}]") for number, raw in enumerate(raw_entries)
+    )
+    return Force(
+        name=name,
+        pack=pack,
+        cap=cap,
+        entries=entries,
+        groups=tuple(groups),
+        data_version=_text(data, "data_version", origin),
+    )
+
+
+def _read_entry(raw: object, where: str) -> ForceEntry:
+    if not isinstance(raw, Mapping):
+        raise ForceFileError(f"{where} must be an object")
+    try:
+        unit = Unit.from_dict(raw.get("unit"))  # type: ignore[arg-type]
+    except CatalogueDataError as exc:
+        raise ForceFileError(f"{where}.unit: {exc.message}") from exc
+    mul_id = raw.get("mul_id", unit.mul_id)
+    if mul_id != unit.mul_id:
+        raise ForceFileError(
+            f'{where}: "mul_id" {mul_id!r} does not match the unit snapshot ({unit.mul_id})'
+        )
+    skill = raw.get("skill", 4)
+    if not isinstance(skill, int) or isinstance(skill, bool) or not MIN_SKILL <= skill <= MAX_SKILL:
+        raise ForceFileError(f'{where}: "skill" must be a whole number {MIN_SKILL}-{MAX_SKILL}')
+    pilot = _read_pilot(raw.get("pilot"), f"{where}.pilot")
+    spas = raw.get("spas", [])
+    if not isinstance(spas, list) or not all(isinstance(s, str) for s in spas):
+        raise ForceFileError(f'{where}: "spas" must be a list of SPA ids')
+    commander = raw.get("commander", False)
+    if not isinstance(commander, bool):
+        raise ForceFileError(f'{where}: "commander" must be true or false')
+    return ForceEntry(
+        unit=unit,
+        skill=skill,
+        pilot=pilot,
+        spas=tuple(spas),
+        group=_text(raw, "group", where),
+        commander=commander,
+        unit_version=_text(raw, "unit_version", where),
+    )
+
+
+def _read_pilot(raw: object, where: str) -> Pilot:
+    if raw is None:
+        return Pilot()
+    if isinstance(raw, str):  # a bare name is accepted for hand-written files
+        return Pilot(name=raw)
+    if not isinstance(raw, Mapping):
+        raise ForceFileError(f'{where} must be an object with a "name"')
+    wounds = raw.get("wounds", 0)
+    if not isinstance(wounds, int) or isinstance(wounds, bool) or wounds < 0:
+        raise ForceFileError(f'{where}: "wounds" must be a whole number of 0 or more')
+    return Pilot(name=_text(raw, "name", where), wounds=wounds, notes=_text(raw, "notes", where))
+
+
+def _text(data: Mapping[str, Any], key: str, where: str, *, required: bool = False) -> str:
+    value = data.get(key)
+    if value is None:
+        if required:
+            raise ForceFileError(f'{where}: "{key}" is missing')
+        return ""
+    if not isinstance(value, str):
+        raise ForceFileError(f'{where}: "{key}" must be text, not {type(value).__name__}')
+    if required and not value.strip():
+        raise ForceFileError(f'{where}: "{key}" must not be empty')
+    return value

@@ -1,0 +1,358 @@
+"""Provides the special pilot ability (SPA) catalogue, skill budgets and SPA effects on cards."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from cardsmith import paths
+from cardsmith.errors import TemplateError
+from cardsmith.models.stats import Movement, format_move
+from cardsmith.models.unit import RANGES, Unit, UnitType
+
+SPA_FILE = "spas.toml"
+
+#: Standard range to-hit modifiers (ASCE p.44 Range Modifiers): Short +0, Medium +2,
+#: Long +4, Extreme +6.
+STANDARD_RANGE_MODIFIERS: dict[str, int] = {"S": 0, "M": 2, "L": 4, "E": 6}
+
+_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+@dataclass(frozen=True, slots=True)
+class CardEffect:
+    """How an SPA changes numbers printed on a unit's card."""
+
+    move_inches: int = 0
+    """Added to every ground (non-jump, non-thrust) move mode; the TMM does not change."""
+    thrust: int = 0
+    """Added to aerospace thrust."""
+    range_modifiers: tuple[tuple[str, int], ...] = ()
+    """Range band → to-hit modifier replacing the standard one (``(("M", 1), …)``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Spa:
+    """One special pilot ability (ASCE p.92-101)."""
+
+    id: str
+    """Kebab-case id (``speed-demon``, ``lucky-2``)."""
+    name: str
+    cost: int
+    """SPA points it costs (ASCE p.92 table)."""
+    unit_types: tuple[str, ...] = ()
+    """Allowed type codes, optionally with a movement mode (``CV:v``); empty = any unit."""
+    summary: str = ""
+    aliases: tuple[str, ...] = ()
+    card_effect: CardEffect | None = None
+    """Set when the SPA changes a number on the card (move, thrust, to-hit by range)."""
+    family: str = ""
+    """Levels of one ability share a family (``lucky``); a pilot takes one level at most."""
+    page: int = 0
+    """ASCE page of the ability's entry."""
+    note: str = ""
+    """A restriction the data cannot check (four legs, beast mounts …)."""
+
+    def allows(self, unit: Unit) -> bool:
+        """True when a unit of this type (and movement) may take the ability."""
+        if not self.unit_types:
+            return True
+        if unit.type is None:
+            return False
+        modes = {m.mode for m in unit.move}
+        for allowed in self.unit_types:
+            code, _, mode = allowed.partition(":")
+            if code == unit.type.value and (not mode or mode in modes):
+                return True
+        return False
+
+    @property
+    def unit_types_text(self) -> str:
+        """The allowed unit types for people: ``any`` or ``BM, IM, PM``."""
+        return ", ".join(self.unit_types) if self.unit_types else "any"
+
+
+@dataclass(frozen=True, slots=True)
+class SpaBudget:
+    """How many SPAs, and how many SPA points, a pilot of one skill may have (ASCE p.92)."""
+
+    max_count: int
+    max_cost: int
+
+
+#: ASCE p.92 "Special Pilot Abilities by Skill Level": skill → (SPAs, points).
+#: Green or worse (5-7) get none.
+_BUDGETS: dict[int, SpaBudget] = {
+    0: SpaBudget(3, 6),  # Legendary
+    1: SpaBudget(3, 6),  # Heroic
+    2: SpaBudget(2, 4),  # Elite
+    3: SpaBudget(2, 4),  # Veteran
+    4: SpaBudget(1, 2),  # Regular
+}
+
+
+def spa_budget(skill: int) -> SpaBudget:
+    """SPA allowance for a pilot of ``skill`` (0-7; Green or worse get none)."""
+    return _BUDGETS.get(skill, SpaBudget(0, 0))
+
+
+class SpaCatalogue:
+    """Every known SPA, looked up by id or by a name/alias."""
+
+    def __init__(self, spas: Iterable[Spa]) -> None:
+        self._by_id: dict[str, Spa] = {}
+        self._by_key: dict[str, Spa] = {}
+        for spa in spas:
+            self._by_id[spa.id] = spa
+            for key in (spa.id, spa.name, *spa.aliases):
+                self._by_key.setdefault(_key(key), spa)
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    def __contains__(self, spa_id: object) -> bool:
+        return spa_id in self._by_id
+
+    def get(self, spa_id: str) -> Spa | None:
+        """The SPA with this id, or None."""
+        return self._by_id.get(spa_id)
+
+    def find(self, text: str) -> Spa | None:
+        """The SPA whose id, name or alias matches ``text`` (case and punctuation ignored)."""
+        return self._by_id.get(text) or self._by_key.get(_key(text))
+
+    def all(self) -> list[Spa]:
+        """Every SPA, in file order."""
+        return list(self._by_id.values())
+
+    def allowed_for(self, unit: Unit) -> list[Spa]:
+        """The SPAs a unit of this type may take."""
+        return [spa for spa in self._by_id.values() if spa.allows(unit)]
+
+    def cost(self, spa_ids: Iterable[str]) -> int:
+        """Total points of these SPAs (unknown ids count 0)."""
+        return sum(spa.cost for spa in (self.get(i) for i in spa_ids) if spa is not None)
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[^0-9a-z]+", "", text.casefold())
+
+
+def budget_problems(skill: int, spa_ids: Sequence[str], catalogue: SpaCatalogue) -> list[str]:
+    """What breaks the ASCE p.92 allowance for this skill (empty when within it)."""
+    budget = spa_budget(skill)
+    cost = catalogue.cost(spa_ids)
+    problems: list[str] = []
+    if len(spa_ids) > budget.max_count:
+        problems.append(
+            f"skill {skill} allows {budget.max_count} SPA(s), this pilot has {len(spa_ids)}"
+        )
+    if cost > budget.max_cost:
+        problems.append(f"skill {skill} allows {budget.max_cost} SPA points, these cost {cost}")
+    return problems
+
+
+# -- card effects -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardNumbers:
+    """The numbers a card shows for a unit flown by a pilot of some skill and SPAs."""
+
+    move: tuple[Movement, ...]
+    move_text: str
+    tmm: int
+    """Unchanged by SPAs (Speed Demon explicitly keeps the TMM, ASCE p.99)."""
+    range_modifiers: dict[str, int]
+    target_numbers: dict[str, int]
+    """Skill + range modifier per band (S, M, L, E)."""
+    changed_by: tuple[str, ...]
+    """Ids of the SPAs that changed something."""
+
+
+def card_numbers(
+    unit: Unit, skill: int, spa_ids: Iterable[str], catalogue: SpaCatalogue | None = None
+) -> CardNumbers:
+    """Move, TMM and to-hit numbers after the SPAs that change them (unknown ids are ignored)."""
+    catalogue = catalogue or load_spas()
+    move_bonus = 0
+    thrust_bonus = 0
+    modifiers = dict(STANDARD_RANGE_MODIFIERS)
+    changed: list[str] = []
+    for spa_id in spa_ids:
+        spa = catalogue.get(spa_id)
+        if spa is None or spa.card_effect is None:
+            continue
+        effect = spa.card_effect
+        move_bonus += effect.move_inches
+        thrust_bonus += effect.thrust
+        for band, value in effect.range_modifiers:
+            modifiers[band] = min(modifiers[band], value)
+        changed.append(spa_id)
+    move = tuple(_boost(m, move_bonus, thrust_bonus) for m in unit.move)
+    return CardNumbers(
+        move=move,
+        move_text=format_move(move),
+        tmm=unit.tmm,
+        range_modifiers=modifiers,
+        target_numbers={band: skill + modifiers[band] for band in RANGES},
+        changed_by=tuple(changed),
+    )
+
+
+def _boost(mode: Movement, inches: int, thrust: int) -> Movement:
+    # Station keeping ("k") is not thrust a pilot can push; jump is not Move (ASCE p.99).
+    bonus = inches
+    if mode.is_thrust:
+        bonus = thrust if mode.mode != "k" else 0
+    elif mode.is_jump:
+        bonus = 0
+    if not bonus:
+        return mode
+    return Movement(mode.inches + bonus, mode.mode, mode.detail)
+
+
+# -- loading ------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=8)
+def _load_cached(path: Path, mtime_ns: int) -> SpaCatalogue:
+    return load_spa_file(path)
+
+
+def load_spas(path: Path | None = None) -> SpaCatalogue:
+    """The SPA catalogue: ``path``, else the user's ``spas.toml``, else the built-in one.
+
+    Raises:
+        TemplateError: the file is unreadable or has bad entries (all listed).
+    """
+    if path is None:
+        candidates = [folder / SPA_FILE for folder in paths.template_search_path()]
+        path = next((p for p in candidates if p.is_file()), candidates[-1])
+    try:
+        mtime = path.stat().st_mtime_ns
+    except OSError as exc:
+        raise TemplateError(f"cannot read the SPA catalogue {path}: {exc.strerror or exc}") from exc
+    return _load_cached(path, mtime)
+
+
+def load_spa_file(path: Path) -> SpaCatalogue:
+    """Read one SPA TOML file, checking every entry.
+
+    Raises:
+        TemplateError: unreadable file or bad entries; ``problems`` lists each.
+    """
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise TemplateError(f"cannot read the SPA catalogue {path}: {exc.strerror or exc}") from exc
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise TemplateError(f"{path} is not valid TOML: {exc}") from exc
+    problems: list[str] = []
+    spas: list[Spa] = []
+    seen: set[str] = set()
+    raw = data.get("spa", [])
+    if not isinstance(raw, list):
+        raise TemplateError(f"{path}: 'spa' must be an array of tables ([[spa]])")
+    for number, item in enumerate(raw):
+        where = f"{path.name}: spa[{number}]"
+        if not isinstance(item, Mapping):
+            problems.append(f"{where}: must be a table")
+            continue
+        spa = _parse_spa(item, where, problems)
+        if spa is None:
+            continue
+        if spa.id in seen:
+            problems.append(f"{where}.id: duplicate id {spa.id!r}")
+        seen.add(spa.id)
+        spas.append(spa)
+    if problems:
+        raise TemplateError(f"the SPA catalogue {path} has errors", problems=tuple(problems))
+    return SpaCatalogue(spas)
+
+
+def _parse_spa(item: Mapping[str, Any], where: str, problems: list[str]) -> Spa | None:
+    before = len(problems)
+    spa_id = item.get("id")
+    if not isinstance(spa_id, str) or not _ID.match(spa_id):
+        problems.append(f"{where}.id: must be kebab-case text, not {spa_id!r}")
+    name = item.get("name")
+    if not isinstance(name, str) or not name.strip():
+        problems.append(f"{where}.name: must be non-empty text")
+    cost = item.get("cost")
+    if not isinstance(cost, int) or isinstance(cost, bool) or cost < 0:
+        problems.append(f"{where}.cost: must be a whole number of points, not {cost!r}")
+    types = item.get("unit_types", [])
+    valid_codes = {t.value for t in UnitType}
+    if not isinstance(types, list) or not all(isinstance(t, str) for t in types):
+        problems.append(f"{where}.unit_types: must be a list of type codes")
+        types = []
+    for code in types:
+        if code.partition(":")[0] not in valid_codes:
+            problems.append(f"{where}.unit_types: unknown unit type {code!r}")
+    texts = {}
+    for key in ("summary", "family", "note"):
+        value = item.get(key, "")
+        if not isinstance(value, str):
+            problems.append(f"{where}.{key}: must be text")
+            value = ""
+        texts[key] = value
+    aliases = item.get("aliases", [])
+    if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
+        problems.append(f"{where}.aliases: must be a list of text")
+        aliases = []
+    page = item.get("page", 0)
+    if not isinstance(page, int) or isinstance(page, bool):
+        problems.append(f"{where}.page: must be a page number")
+        page = 0
+    effect = _parse_effect(item.get("card_effect"), f"{where}.card_effect", problems)
+    if len(problems) > before:
+        return None
+    return Spa(
+        id=str(spa_id),
+        name=str(name).strip(),
+        cost=int(cost),  # type: ignore[arg-type]
+        unit_types=tuple(types),
+        summary=texts["summary"],
+        aliases=tuple(aliases),
+        card_effect=effect,
+        family=texts["family"],
+        page=page,
+        note=texts["note"],
+    )
+
+
+def _parse_effect(raw: object, where: str, problems: list[str]) -> CardEffect | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        problems.append(f"{where}: must be a table")
+        return None
+    unknown = set(raw) - {"move_inches", "thrust", "range_modifiers"}
+    if unknown:
+        problems.append(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+    numbers: dict[str, int] = {}
+    for key in ("move_inches", "thrust"):
+        value = raw.get(key, 0)
+        if not isinstance(value, int) or isinstance(value, bool):
+            problems.append(f"{where}.{key}: must be a whole number")
+            value = 0
+        numbers[key] = value
+    modifiers = raw.get("range_modifiers", {})
+    pairs: list[tuple[str, int]] = []
+    if not isinstance(modifiers, Mapping):
+        problems.append(f"{where}.range_modifiers: must be a table of band = modifier")
+    else:
+        for band, value in modifiers.items():
+            if band not in STANDARD_RANGE_MODIFIERS:
+                problems.append(f"{where}.range_modifiers: unknown range band {band!r}")
+            elif not isinstance(value, int) or isinstance(value, bool):
+                problems.append(f"{where}.range_modifiers.{band}: must be a whole number")
+            else:
+                pairs.append((band, value))
+    return CardEffect(numbers["move_inches"], numbers["thrust"], tuple(pairs))

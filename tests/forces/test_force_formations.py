@@ -1,0 +1,332 @@
+"""Formations (ASCE p.116-123): a qualifying and a failing group for each, and the rules around them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardsmith.errors import ForceEditError
+from cardsmith.formations import evaluate, evaluate_group, load_formations, required_count
+from cardsmith.models import Force, ForceEntry, Group, Unit
+
+from .conftest import make_unit
+
+
+def spec(
+    size: int = 2,
+    move: str = '8"',
+    role: str = "Brawler",
+    dmg: tuple[int | str, ...] = (2, 2, 1),
+    armor: int = 5,
+    sp: str = "",
+    cmd: bool = False,
+) -> dict[str, Any]:
+    return {
+        "size": size,
+        "move": move,
+        "role": role,
+        "dmg": dmg,
+        "armor": armor,
+        "sp": sp,
+        "cmd": cmd,
+    }
+
+
+def build(specs: list[dict[str, Any]]) -> list[tuple[int, ForceEntry]]:
+    out = []
+    for i, s in enumerate(specs, start=1):
+        unit: Unit = make_unit(
+            mul_id=i,
+            name=f"U{i}",
+            size=s["size"],
+            move=s["move"],
+            role=s["role"],
+            damage=s["dmg"],
+            armor=s["armor"],
+            specials=s["sp"],
+        )
+        out.append((i, ForceEntry(unit=unit, group="G", commander=s["cmd"])))
+    return out
+
+
+ASSAULT_OK = [
+    spec(3, role="Juggernaut", dmg=(3, 3, 1), armor=6),
+    spec(4, role="Sniper", dmg=(3, 3, 2)),
+    spec(3, role="Brawler", dmg=(3, 3, 1)),
+    spec(2, role="Brawler", dmg=(2, 2, 1)),
+]
+FIRE_OK = [
+    spec(role="Missile Boat"),
+    spec(role="Sniper"),
+    spec(role="Missile Boat"),
+    spec(role="Brawler"),
+]
+
+CASES: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {
+    "battle": (
+        [
+            spec(3, role="Brawler"),
+            spec(3, role="Sniper"),
+            spec(2, role="Skirmisher"),
+            spec(2, role="Scout"),
+        ],
+        [
+            spec(1, role="Scout"),
+            spec(1, role="Scout"),
+            spec(2, role="Sniper"),
+            spec(2, role="Brawler"),
+        ],
+    ),
+    "light-battle": (
+        [spec(1, role="Scout"), spec(1, role="Striker"), spec(1), spec(2, role="Sniper")],
+        [spec(1, role="Scout"), spec(1, role="Striker"), spec(1), spec(4, role="Sniper")],
+    ),
+    "medium-battle": (
+        [spec(2), spec(2), spec(3), spec(1)],
+        [spec(2), spec(3), spec(3), spec(4)],
+    ),
+    "heavy-battle": (
+        [spec(3), spec(3), spec(2), spec(4)],
+        [spec(3), spec(3), spec(4), spec(1)],
+    ),
+    "assault": (ASSAULT_OK, [*ASSAULT_OK[:3], spec(2, armor=4)]),
+    "fast-assault": (
+        [{**s, "move": m} for s, m in zip(ASSAULT_OK, ['10"', '6"j', '12"', '10"'], strict=True)],
+        [{**s, "move": m} for s, m in zip(ASSAULT_OK, ['10"', '6"j', '12"', '8"'], strict=True)],
+    ),
+    "striker": (
+        [
+            spec(2, '10"', "Striker"),
+            spec(3, '6"/8"j', "Skirmisher"),
+            spec(1, '12"', "Scout"),
+            spec(2, '10"'),
+        ],
+        [
+            spec(2, '10"', "Striker"),
+            spec(3, '6"/8"j', "Skirmisher"),
+            spec(1, '12"', "Scout"),
+            spec(2, '8"'),
+        ],
+    ),
+    "light-striker": (
+        [
+            spec(1, '10"', "Striker"),
+            spec(2, '12"', "Skirmisher"),
+            spec(1, '10"', "Scout", (1, 1, 0)),
+            spec(2, '10"', dmg=(2, 2, 0)),
+        ],
+        [
+            spec(1, '10"', "Striker"),
+            spec(2, '12"', "Skirmisher"),
+            spec(1, '10"', "Scout", (1, 1, 0)),
+            spec(3, '10"', dmg=(2, 2, 0)),
+        ],
+    ),
+    "heavy-striker": (
+        [
+            spec(3, '8"', "Striker", (3, 3, 2)),
+            spec(3, '8"', "Skirmisher"),
+            spec(3, '8"'),
+            spec(2, '10"', "Scout"),
+        ],
+        [
+            spec(3, '8"', "Striker", (3, 3, 2)),
+            spec(3, '8"', "Skirmisher"),
+            spec(3, '8"'),
+            spec(1, '10"', "Scout"),
+        ],
+    ),
+    "fire": (
+        FIRE_OK,
+        [spec(role="Missile Boat"), spec(role="Sniper"), spec(role="Brawler"), spec(role="Scout")],
+    ),
+    "fire-support": (
+        [spec(sp="IF1"), spec(sp="IF0*"), spec(sp="CASE,IF2"), spec()],
+        [spec(sp="IF1"), spec(sp="IF2"), spec(), spec()],
+    ),
+    "artillery-fire": (
+        [spec(sp="ARTAIS-1"), spec(sp="ARTLT-1"), spec(), spec()],
+        [spec(sp="ARTAIS-1"), spec(), spec(), spec()],
+    ),
+    "direct-fire": (
+        [
+            spec(3, dmg=(3, 3, 2)),
+            spec(4, dmg=(3, 3, 3)),
+            spec(2, dmg=(2, 2, 2)),
+            spec(1, dmg=(2, 2, 2)),
+        ],
+        [
+            spec(3, dmg=(3, 3, 2)),
+            spec(4, dmg=(3, 3, 3)),
+            spec(2, dmg=(2, 2, 2)),
+            spec(1, dmg=(2, 2, 1)),
+        ],
+    ),
+    "anti-air": (
+        [{**FIRE_OK[0], "sp": "FLK1/1/1"}, {**FIRE_OK[1], "sp": "AC2/2/-"}, *FIRE_OK[2:]],
+        [{**FIRE_OK[0], "sp": "FLK1/1/1"}, *FIRE_OK[1:]],
+    ),
+    "recon": (
+        [
+            spec(move='10"', role="Scout"),
+            spec(move='12"', role="Striker"),
+            spec(move='10"'),
+            spec(move='14"', role="Sniper"),
+        ],
+        [
+            spec(move='10"', role="Scout"),
+            spec(move='12"', role="Striker"),
+            spec(move='8"'),
+            spec(move='14"', role="Sniper"),
+        ],
+    ),
+    "light-recon": (
+        [spec(1, '12"', "Scout")] * 4,
+        [spec(1, '12"', "Scout")] * 3 + [spec(1, '10"', "Scout")],
+    ),
+    "heavy-recon": (
+        [spec(3, '8"'), spec(2, '10"', "Scout"), spec(2, '10"', "Scout"), spec(2, '8"', "Sniper")],
+        [spec(2, '8"'), spec(2, '10"', "Scout"), spec(2, '10"', "Scout"), spec(2, '8"', "Sniper")],
+    ),
+    "pursuit": (
+        [
+            spec(2, '12"', "Skirmisher", (2, 2, 0)),
+            spec(1, '12"', "Scout", (1, 1, 0)),
+            spec(2, '12"', "Sniper", (1, 1, 1)),
+            spec(1, '8"', dmg=(1, 1, 0)),
+        ],
+        [
+            spec(2, '12"', "Skirmisher", (2, 1, 0)),
+            spec(1, '12"', "Scout", (1, 1, 0)),
+            spec(2, '12"', "Sniper", (1, 1, 1)),
+            spec(1, '8"', dmg=(1, 1, 0)),
+        ],
+    ),
+    "probe": (
+        [spec(3, '10"'), spec(2, '10"'), spec(1, '12"', dmg=(3, 3, 0)), spec(2, '8"')],
+        [
+            spec(3, '10"'),
+            spec(2, '10"'),
+            spec(1, '12"', dmg=(3, 3, 0)),
+            spec(2, '8"', dmg=(2, 1, 0)),
+        ],
+    ),
+    "sweep": (
+        [spec(2, '10"')] * 4,
+        [spec(2, '10"')] * 3 + [spec(2, '10"', dmg=(1, 1, 0))],
+    ),
+    "command": (
+        [
+            spec(role="Sniper", cmd=True),
+            spec(role="Missile Boat"),
+            spec(role="Brawler"),
+            spec(role="Scout"),
+        ],
+        [spec(role="Sniper"), spec(role="Missile Boat"), spec(role="Brawler"), spec(role="Scout")],
+    ),
+    "support": ([spec(), spec(), spec()], [spec(), spec()]),
+}
+
+
+def test_every_formation_has_cases() -> None:
+    assert set(CASES) == {f.id for f in load_formations().all()}
+
+
+@pytest.mark.parametrize("formation_id", sorted(CASES))
+def test_qualifying_group(formation_id: str) -> None:
+    formation = load_formations().get(formation_id)
+    assert formation is not None
+    result = evaluate(formation, build(CASES[formation_id][0]))
+    failed = [(r.id, r.expected, r.actual) for r in result.requirements if not r.passed]
+    assert result.qualifies, failed
+    assert not result.waived_by_ideal_role
+
+
+@pytest.mark.parametrize("formation_id", sorted(CASES))
+def test_failing_group(formation_id: str) -> None:
+    formation = load_formations().get(formation_id)
+    assert formation is not None
+    result = evaluate(formation, build(CASES[formation_id][1]))
+    assert not result.qualifies
+    assert any(not r.passed for r in result.requirements)
+
+
+def test_each_requirement_is_reported_with_counts_and_entries() -> None:
+    formation = load_formations().get("battle")
+    assert formation is not None
+    result = evaluate(formation, build(CASES["battle"][1]))
+    by_id = {r.id: r for r in result.requirements}
+    assert set(by_id) == {"min-units", "heavy-half", "line-roles"}
+    heavy = by_id["heavy-half"]
+    assert not heavy.passed and heavy.entries == () and heavy.actual == "0 of 4"
+    assert heavy.expected == "at least 2 of 4 (50%)"
+    roles = by_id["line-roles"]
+    assert not roles.passed and roles.entries == (3, 4)
+
+
+@pytest.mark.parametrize(
+    ("percent", "units", "needed"),
+    [(50, 4, 2), (50, 5, 3), (50, 6, 3), (75, 4, 3), (75, 5, 4), (75, 3, 3)],
+)
+def test_percent_rounds_up(percent: int, units: int, needed: int) -> None:
+    assert required_count(percent, units) == needed
+
+
+def test_clan_star_half_needs_three_of_five() -> None:
+    formation = load_formations().get("heavy-battle")
+    assert formation is not None
+    two_heavy = [spec(3), spec(3), spec(2), spec(2), spec(2)]
+    three_heavy = [spec(3), spec(3), spec(3), spec(2), spec(2)]
+    assert not evaluate(formation, build(two_heavy)).qualifies
+    assert evaluate(formation, build(three_heavy)).qualifies
+
+
+def test_ideal_role_waives_the_requirements() -> None:
+    catalogue = load_formations()
+    battle, light = catalogue.get("battle"), catalogue.get("light-battle")
+    assert battle is not None and light is not None
+    all_brawlers = build([spec(1, role="Brawler")] * 4)  # far too light for a Battle Lance
+    result = evaluate(battle, all_brawlers)
+    assert result.qualifies and result.waived_by_ideal_role
+    assert any(not r.passed for r in result.requirements)  # still reported
+    # Variants have no ideal role.
+    assert light.ideal_role is None
+
+
+def test_ideal_role_does_not_waive_three_units() -> None:
+    battle = load_formations().get("battle")
+    assert battle is not None
+    result = evaluate(battle, build([spec(3, role="Brawler")] * 2))
+    assert result.waived_by_ideal_role and not result.qualifies
+
+
+def test_pursuit_ideal_role_is_striker() -> None:
+    pursuit = load_formations().get("pursuit")
+    assert pursuit is not None and pursuit.ideal_role == "Striker"
+
+
+def test_heavy_striker_with_three_size_three_units_passes_that_requirement() -> None:
+    formation = load_formations().get("heavy-striker")
+    assert formation is not None
+    result = evaluate(formation, build(CASES["heavy-striker"][0]))
+    three = next(r for r in result.requirements if r.id == "three-heavy")
+    assert three.passed and three.entries == (1, 2, 3)
+
+
+def test_evaluate_group_reads_the_force() -> None:
+    entries = [e.with_changes(group="Alpha") for _, e in build(CASES["fire"][0])]
+    force = Force(name="F", entries=tuple(entries), groups=(Group("Alpha", "fire"),))
+    result = evaluate_group(force, "Alpha")
+    assert result.qualifies and result.formation_id == "fire" and result.unit_count == 4
+    with pytest.raises(ForceEditError):
+        evaluate_group(force, "Bravo")
+    broken = force.with_changes(groups=(Group("Alpha", "no-such-formation"),))
+    with pytest.raises(ForceEditError):
+        evaluate_group(broken, "Alpha")
+
+
+def test_formations_find_by_alias() -> None:
+    catalogue = load_formations()
+    assert catalogue.find("Cavalry Star") is catalogue.get("striker")
+    assert {s.units for s in catalogue.sizes} >= {4, 5, 6}
