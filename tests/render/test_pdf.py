@@ -1,0 +1,225 @@
+"""The printed PDF read back: stats inside their boxes, pips and crit boxes, pages, fonts."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+import pypdf
+import pytest
+
+from cardsmith.models import Force, ForceEntry, Pilot, Unit
+from cardsmith.render.model import CardData, cards_for_force
+from cardsmith.render.pdf import render_sheets
+from cardsmith.render.sheet import sheet_layout
+from tests.render.conftest import MM, card_rect, in_box
+
+PAPERS = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory: pytest.TempPathFactory, mixed_force: Force) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("pdf")
+    return {
+        paper: render_sheets([mixed_force], folder / f"{paper}.pdf", paper=paper)
+        for paper in PAPERS
+    }
+
+
+def _words_in(page: Any, rect: tuple[float, float, float, float]) -> list[dict[str, Any]]:
+    return [w for w in page.extract_words() if in_box(w, rect, slack=0)]
+
+
+def _card_page_and_slot(index: int) -> tuple[int, int]:
+    # Page 0 is the roster (short forces); cards follow, eight per page.
+    return 1 + index // 8, index % 8
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_page_sizes_and_count(printed: dict[str, Path], mixed_force: Force, paper: str) -> None:
+    reader = pypdf.PdfReader(printed[paper])
+    card_pages = math.ceil(len(mixed_force.entries) / 8)
+    assert len(reader.pages) == 1 + card_pages + 1
+    for page in reader.pages:
+        width, height = float(page.mediabox.width), float(page.mediabox.height)
+        assert (width, height) == pytest.approx(PAPERS[paper], abs=0.5)
+
+
+def _stat_words(card: CardData) -> dict[str, list[str]]:
+    """Box name → words that must appear inside that box."""
+    damage = [c.value for c in card.damage] + [f"{c.target}+" for c in card.damage]
+    stats = {
+        "name": card.name.split()[:2],
+        "pv": [str(card.pv)],
+        "info": [card.type_code, str(card.size), card.role.split()[0], str(card.skill)],
+        "damage": damage,
+        "specials": [s.rstrip(",") for s in card.specials[:2]],
+    }
+    stats["info"].append(card.thrust or card.move)
+    if card.pilot:
+        stats["pilot"] = card.pilot.split()
+    if card.heat_scale:
+        stats["heat"] = ["OV", str(card.overheat), "1", "2", "3", "S"]
+    if card.threshold is not None:
+        stats["threshold"] = ["TH", str(card.threshold)]
+    if card.squad is not None:
+        stats["squad"] = [str(card.squad)]
+    return stats
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_every_stat_is_printed_inside_its_box(
+    printed: dict[str, Path], mixed_force: Force, paper: str, box_on_page: Any
+) -> None:
+    layout = sheet_layout(paper)
+    cards = cards_for_force(mixed_force.entries)
+    with pdfplumber.open(printed[paper]) as pdf:
+        for index, card in enumerate(cards):
+            page_no, slot = _card_page_and_slot(index)
+            page = pdf.pages[page_no]
+            for box_name, expected in _stat_words(card).items():
+                box = card.template.boxes[box_name]
+                words = [w["text"] for w in _words_in(page, box_on_page(layout, slot, box))]
+                for word in expected:
+                    assert any(word in w for w in words), (
+                        f"{card.name}: {word!r} not in box {box_name}: {words}"
+                    )
+            inside = _words_in(page, card_rect(layout, slot))
+            assert all(in_box(w, card_rect(layout, slot), slack=0) for w in inside)
+
+
+def _shapes(page: Any, rect: tuple[float, float, float, float]) -> tuple[list[Any], list[Any]]:
+    curves = [c for c in page.curves if in_box(c, rect, slack=0.5)]
+    rects = [r for r in page.rects if in_box(r, rect, slack=0.5)]
+    return curves, rects
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_pips_crit_boxes_and_heat_boxes_per_type(
+    printed: dict[str, Path], mixed_force: Force, paper: str, box_on_page: Any
+) -> None:
+    layout = sheet_layout(paper)
+    cards = cards_for_force(mixed_force.entries)
+    with pdfplumber.open(printed[paper]) as pdf:
+        for index, card in enumerate(cards):
+            page_no, slot = _card_page_and_slot(index)
+            page = pdf.pages[page_no]
+            armor_box = box_on_page(layout, slot, card.template.boxes["armor"])
+            pips, _ = _shapes(page, armor_box)
+            assert len([p for p in pips if not p["fill"]]) == card.armor, card.name
+            assert len([p for p in pips if p["fill"]]) == card.structure, card.name
+            crit_box = card.template.box("crits")
+            crit_squares = []
+            if crit_box is not None:
+                _, rects = _shapes(page, box_on_page(layout, slot, crit_box))
+                crit_squares = [r for r in rects if abs(r["width"] - 2.2 * MM) < 0.2]
+            assert len(crit_squares) == sum(t.boxes for t in card.crits), card.name
+            heat_box = card.template.box("heat")
+            heat_squares = []
+            if heat_box is not None:
+                _, rects = _shapes(page, box_on_page(layout, slot, heat_box))
+                heat_squares = [r for r in rects if abs(r["width"] - 5.2 * MM) < 0.2]
+            expected_heat = 4 if card.type_code in ("BM", "IM", "AF", "CF") else 0
+            assert len(heat_squares) == expected_heat, card.name
+
+
+def test_unicode_pilot_names_come_back(printed: dict[str, Path], mixed_force: Force) -> None:
+    with pdfplumber.open(printed["letter"]) as pdf:
+        text = "\n".join(page.extract_text() for page in pdf.pages)
+    for entry in mixed_force.entries:
+        if entry.pilot.name:
+            assert entry.pilot.name in text
+    assert "Steel Tigers — Сталь" in text
+    assert "Mówáng-class Courier" in text
+
+
+def test_roster_lists_every_entry_with_pv_and_fingerprint(
+    printed: dict[str, Path], mixed_force: Force
+) -> None:
+    from cardsmith.pricing import entry_pv, force_pv
+    from cardsmith.render.fingerprint import force_fingerprint
+
+    with pdfplumber.open(printed["letter"]) as pdf:
+        roster = pdf.pages[0].extract_text()
+    assert "not checked" in roster
+    assert force_fingerprint(mixed_force) in roster
+    assert f"Total PV {force_pv(mixed_force)}" in roster
+    lines = roster.splitlines()
+    for i, entry in enumerate(mixed_force.entries, start=1):
+        row = next(line for line in lines if line.startswith(f"{i} {entry.unit.name.split()[0]}"))
+        assert f" {entry.unit.type_code} {entry.skill} {entry.unit.pv} {entry_pv(entry)}" in row
+
+
+def test_reference_page_has_the_tables(printed: dict[str, Path]) -> None:
+    with pdfplumber.open(printed["a4"]) as pdf:
+        text = pdf.pages[-1].extract_text()
+    for title in (
+        "Critical hits (2D6)",
+        "Vehicle motive damage",
+        "Heat ('Mechs and fighters)",
+        "To-hit modifiers",
+    ):
+        assert title in text
+    # Seed 004's 'Mech column: 2 ammo … 12 destroyed.
+    assert "2 Ammo hit" in text and "12 Unit destroyed" in text
+
+
+def test_no_reference_page(tmp_path: Path, mixed_force: Force) -> None:
+    out = render_sheets([mixed_force], tmp_path / "x.pdf", reference=False)
+    assert len(pypdf.PdfReader(out).pages) == 1 + math.ceil(len(mixed_force.entries) / 8)
+
+
+def test_reprint_is_byte_identical(tmp_path: Path, mixed_force: Force) -> None:
+    first = render_sheets([mixed_force], tmp_path / "a.pdf", paper="a4", mono=True).read_bytes()
+    second = render_sheets([mixed_force], tmp_path / "b.pdf", paper="a4", mono=True).read_bytes()
+    assert first == second
+    assert b"CreationDate" not in first or first.count(b"D:2000") >= 1
+
+
+def test_mono_draws_no_filled_areas(tmp_path: Path, mixed_force: Force) -> None:
+    out = render_sheets([mixed_force], tmp_path / "mono.pdf", mono=True)
+    with pdfplumber.open(out) as pdf:
+        for page in pdf.pages:
+            assert not [r for r in page.rects if r["fill"]]
+            assert not [c for c in page.curves if c["fill"]]
+    colour = render_sheets([mixed_force], tmp_path / "colour.pdf")
+    with pdfplumber.open(colour) as pdf:
+        assert any(r["fill"] for r in pdf.pages[1].rects)
+
+
+def test_a_force_of_a_hundred_units(tmp_path: Path, starter_units: dict[int, Unit]) -> None:
+    printable = [u for u in starter_units.values() if u.has_stats]
+    entries = tuple(
+        ForceEntry(printable[i % len(printable)], skill=i % 8, pilot=Pilot(f"Pilot {i} Ж"))
+        for i in range(100)
+    )
+    force = Force(name="Big", entries=entries)
+    out = render_sheets([force], tmp_path / "big.pdf", cards_per_page=8)
+    with pdfplumber.open(out) as pdf:
+        text = "\n".join(page.extract_text() for page in pdf.pages)
+        pages = len(pdf.pages)
+    assert pages >= 1 + 13 + 1
+    for i in range(100):
+        assert f"Pilot {i} Ж" in text
+    assert text.count("PV ") >= 100
+
+
+def test_several_forces_each_get_a_roster(tmp_path: Path, mixed_force: Force) -> None:
+    other = mixed_force.with_changes(name="Second Force", entries=mixed_force.entries[:3])
+    from cardsmith.render.roster import Verdict
+
+    out = render_sheets(
+        [mixed_force, other],
+        tmp_path / "two.pdf",
+        verdicts=[
+            None,
+            Verdict(pack="standard", legal=False, problems=("error: too many units",), errors=1),
+        ],
+    )
+    with pdfplumber.open(out) as pdf:
+        texts = [page.extract_text() for page in pdf.pages]
+    assert texts[0].startswith("Steel Tigers")
+    second = next(t for t in texts if t.startswith("Second Force"))
+    assert "NOT LEGAL (1 error)" in second and "too many units" in second
