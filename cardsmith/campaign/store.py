@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from cardsmith.campaign.model import ACTIONS, Campaign, CampaignFileError, LogEntry
 from cardsmith.campaign.replay import replay
+from cardsmith.fileio import atomic_write
 
 FORMAT = "cardsmith-campaign"
 VERSION = 1
@@ -117,22 +114,9 @@ def save_campaign(campaign: Campaign, path: Path) -> Path:
     leaves the player without their last good campaign.
     """
     text = json.dumps(campaign_to_json(campaign), indent=2, ensure_ascii=False) + "\n"
-    folder = path.parent if str(path.parent) else Path(".")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        handle, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(text)
-                out.flush()
-                os.fsync(out.fileno())
-            if path.exists():
-                shutil.copy2(path, path.with_name(path.name + ".bak"))
-            os.replace(temp_name, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temp_name)
-            raise
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, text.encode("utf-8"), keep_backup=True)
     except OSError as exc:
         raise CampaignFileError(f"cannot save {path}: {exc}") from exc
     return path

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from cardsmith import __version__
 from cardsmith.errors import CatalogueDataError, ForceFileError
+from cardsmith.fileio import atomic_write
 from cardsmith.models.force import MAX_SKILL, MIN_SKILL, Force, ForceEntry, Group, Pilot
 from cardsmith.models.unit import Unit
 
@@ -27,9 +25,6 @@ MAX_FORCE_BYTES = 20 * 1024 * 1024
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 
-def backup_path(path: Path) -> Path:
-    """Where ``save_force`` keeps the previous file: ``<file>.bak``."""
-    return path.with_name(path.name + ".bak")
 
 
 # -- writing ------------------------------------------------------------------------------
@@ -77,27 +72,11 @@ def save_force(force: Force, path: Path) -> None:
         ForceFileError: the folder cannot be written.
     """
     text = json.dumps(force_to_dict(force), indent=2, ensure_ascii=False) + "\n"
-    folder = path.parent if str(path.parent) else Path(".")
     try:
-        if path.exists():
-            _atomic_write(backup_path(path), path.read_bytes(), folder)
-        _atomic_write(path, text.encode("utf-8"), folder)
+        atomic_write(path, text.encode("utf-8"), keep_backup=True)
     except OSError as exc:
         raise ForceFileError(f"cannot write {path}: {exc.strerror or exc}") from exc
 
-
-def _atomic_write(target: Path, data: bytes, folder: Path) -> None:
-    handle, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temp_name, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp_name)
-        raise
 
 
 # -- reading ------------------------------------------------------------------------------

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from cardsmith.errors import ForceFileError
+from cardsmith.fileio import backup_path
 from cardsmith.forces import add_entry, new_force, set_group
 from cardsmith.formats import forcefile
 from cardsmith.formats.forcefile import (
     FORMAT_VERSION,
-    backup_path,
     force_from_dict,
     force_to_dict,
     load_force,
