@@ -31,6 +31,7 @@ from cardsmith.formats.forcefile import load_force, save_force
 from cardsmith.models.force import SKILL_NAMES, Force
 from cardsmith.models.unit import Unit
 from cardsmith.pricing import entry_pv, force_pv
+from cardsmith.render.fingerprint import force_fingerprint
 from cardsmith.spas import budget_problems, load_spas
 
 P = ParamSpec("P")
@@ -392,6 +393,8 @@ def force_summary(current: Force, outdated: Sequence[OutdatedEntry] = ()) -> dic
         "total_pv": total,
         "over_cap": current.cap is not None and total > current.cap,
         "data_version": current.data_version,
+        # The roster page prints the same fingerprint: a GM compares the two.
+        "fingerprint": force_fingerprint(current),
         "units": units,
         "groups": groups,
         "warnings": warnings,
@@ -443,6 +446,7 @@ def _table(data: dict[str, Any]) -> str:
         else ""
     )
     lines += ["", f"Total: {len(rows)} units, {data['total_pv']} PV{cap}"]
+    lines.append(f"Fingerprint: {data['fingerprint']}")
     for group in data["groups"]:
         formation = group["formation_result"]
         label = group["formation"] or "no formation"
