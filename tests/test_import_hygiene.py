@@ -10,7 +10,25 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "cardsmith"
-CORE = ["models", "catalogue", "pricing", "rules", "tables", "campaign", "formats", "render"]
+CORE = [
+    "models",
+    "catalogue",
+    "pricing",
+    "rules",
+    "tables",
+    "campaign",
+    "formats",
+    "render",
+    "play",
+    "profiles",
+    "forces",
+    "formations",
+    "spas",
+    "glossary",
+    "fileio",
+    "paths",
+    "errors",
+]
 UI = ("textual", "rich", "click", "cardsmith.tui", "cardsmith.cli")
 
 
