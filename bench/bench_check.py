@@ -1,0 +1,162 @@
+"""Benchmarks legality checks against plain-Python baselines measured side by side.
+
+Usage: ``python bench/bench_check.py [--forces N]``.
+
+1. A 16-unit force against ``tournament-300``: each check, and the whole ``check_force``,
+   next to a trivial baseline (summing the entries' PVs) timed in the same loop.
+2. N (default 1,000) force files in one ``cardsmith check`` process, next to a bare
+   ``python -c`` that ``json.loads`` the same files; both are whole-process wall times.
+
+Forces are built from the starter catalogue (the repository's ``cache/starter.json``).
+Design §10 bars: a 16-unit force ≤ 1 ms; 1,000 forces in one call ≤ 2 s (issue: 3 s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from cardsmith.formats.forcefile import force_to_dict  # noqa: E402
+from cardsmith.models import Force, ForceEntry, Group, Unit, UnitType  # noqa: E402
+from cardsmith.rules.checks import CHECKS  # noqa: E402
+from cardsmith.rules.engine import check_force, load_pack  # noqa: E402
+from cardsmith.rules.registry import ForceView  # noqa: E402
+
+GROUND = {UnitType.BM, UnitType.IM, UnitType.PM, UnitType.CV, UnitType.SV, UnitType.CI, UnitType.BA}
+
+
+def starter_units() -> list[Unit]:
+    data = json.loads((ROOT / "cache" / "starter.json").read_text(encoding="utf-8"))
+    units = [Unit.from_dict(u) for u in data["units"]]
+    return [
+        u
+        for u in units
+        if u.has_stats and u.type in GROUND and u.rules in ("Introductory", "Standard")
+    ]
+
+
+def make_force(units: list[Unit], rng: random.Random, number: int) -> Force:
+    # Cheap units, so a 16-unit list lands near 300 PV and many lists are legal.
+    cheap = [u for u in units if 8 <= u.pv <= 22] or units
+    chosen = rng.sample(cheap, 16) if len(cheap) >= 16 else [rng.choice(cheap) for _ in range(16)]
+    entries = []
+    for i, unit in enumerate(chosen):
+        skill = rng.choice((3, 4, 4, 4, 5))
+        spas = ("marksman",) if i == 0 and skill <= 4 else ()
+        group = "Alpha" if i < 4 else ""
+        entries.append(ForceEntry(unit=unit, skill=skill, spas=spas, group=group, commander=i == 0))
+    return Force(
+        f"Force {number}",
+        pack="tournament-300",
+        entries=tuple(entries),
+        groups=(Group("Alpha", "battle"),) if number % 2 else (),
+    )
+
+
+def _per_call_us(func: object, rounds: int) -> float:
+    best = []
+    for _ in range(5):
+        start = time.perf_counter()
+        for _ in range(rounds):
+            func()  # type: ignore[operator]
+        best.append((time.perf_counter() - start) / rounds)
+    return min(best) * 1e6
+
+
+def bench_one_force(units: list[Unit]) -> None:
+    pack = load_pack("tournament-300")
+    force = make_force(units, random.Random(16), 1)  # odd: a Battle Lance to evaluate
+    check_force(force, pack)  # warm caches (SPA and formation catalogues)
+    rounds = 2000
+    baseline = _per_call_us(lambda: sum(e.unit.pv for e in force.entries), rounds)
+    whole = _per_call_us(lambda: check_force(force, pack), rounds)
+    view_cost = _per_call_us(lambda: ForceView(force, pack), rounds)
+    print("1) a 16-unit force against tournament-300")
+    print(f"   baseline (sum of 16 PVs)     {baseline:8.2f} µs")
+    print(
+        f"   ForceView (PV per entry)     {view_cost:8.2f} µs   {view_cost / baseline:6.1f}× baseline"
+    )
+    view = ForceView(force, pack)
+    for rule in pack.rules:
+        spec = CHECKS[rule.check]
+        cost = _per_call_us(lambda spec=spec, rule=rule: list(spec(view, rule)), rounds)
+        print(f"   {rule.id:28} {cost:8.2f} µs   {cost / baseline:6.1f}× baseline")
+    verdict = check_force(force, pack)
+    print(
+        f"   check_force (whole pack)     {whole:8.2f} µs   {whole / baseline:6.1f}× baseline"
+        f"   [bar ≤ 1000 µs] ({len(verdict.violations)} violations found)"
+    )
+
+
+def _wall(cmd: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def bench_many_files(units: list[Unit], count: int) -> None:
+    rng = random.Random(1000)
+    with tempfile.TemporaryDirectory(prefix="cardsmith-bench-") as tmp:
+        folder = Path(tmp)
+        for n in range(count):
+            data = force_to_dict(make_force(units, rng, n))
+            (folder / f"force-{n:04}.json").write_text(json.dumps(data, indent=2), encoding="utf-8")
+        check_cmd = [
+            sys.executable,
+            "-m",
+            "cardsmith",
+            "check",
+            str(folder),
+            "--pack",
+            "tournament-300",
+        ]
+        json_cmd = [sys.executable, "-c", (
+            "import json, pathlib, sys\n"
+            "for p in sorted(pathlib.Path(sys.argv[1]).glob('*.json')):\n"
+            "    json.loads(p.read_text(encoding='utf-8'))\n"
+        ), str(folder)]  # fmt: skip
+        bare_cmd = [sys.executable, "-c", "pass"]
+        checks: list[float] = []
+        loads: list[float] = []
+        bare: list[float] = []
+        for _ in range(5):  # alternate so noise hits all sides alike
+            checks.append(_wall(check_cmd))
+            loads.append(_wall(json_cmd))
+            bare.append(_wall(bare_cmd))
+        done = subprocess.run(
+            [*check_cmd, "--format", "json"], capture_output=True, text=True, check=False
+        )
+        verdicts = json.loads(done.stdout)
+    check_s, load_s, bare_s = (statistics.median(x) for x in (checks, loads, bare))
+    legal = sum(1 for v in verdicts if v["legal"])
+    print(f"\n2) {count} force files in one `cardsmith check` process (median of 5, wall time)")
+    print(f"   python -c pass               {bare_s * 1000:8.0f} ms")
+    print(f"   python -c json.loads × {count} {load_s * 1000:8.0f} ms")
+    print(
+        f"   cardsmith check              {check_s * 1000:8.0f} ms   {check_s / load_s:5.1f}× json.loads"
+        f"   [bar ≤ 2000 ms; issue ≤ 3000 ms]"
+    )
+    print(f"   ({legal} legal, {len(verdicts) - legal} not; exit code {done.returncode})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--forces", type=int, default=1000)
+    args = parser.parse_args()
+    units = starter_units()
+    bench_one_force(units)
+    bench_many_files(units, args.forces)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,111 @@
+"""Provides the SPA checks: ``spa-budget`` (per pilot, by skill) and ``spa-units`` (1 in 12)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+
+from cardsmith.rules.checks import check
+from cardsmith.rules.model import Rule, Violation
+from cardsmith.rules.registry import ForceView, Param, labels, refs, shared
+
+
+@check(
+    "spa-budget",
+    Param("unit_types", "bool", "also check each SPA suits the unit's type", default=True),
+)
+def spa_budget(view: ForceView, rule: Rule) -> Iterator[Violation]:
+    """Each pilot's purchased SPAs within the allowance for its skill (ASCE p.92, p.111 step 6).
+
+    Green or worse (5+): none; Regular (4): 1 SPA, 2 points; Veteran/Elite (3/2): 2, 4;
+    Heroic/Legendary (1/0): 3, 6.  Unknown SPA ids are errors; a pilot takes one level of
+    an ability family (Lucky 1-4) at most.  Formation bonus SPAs are free and are not
+    listed on the entry, so they do not count here.
+    """
+    with_spas = [r for r in view.rows if r.entry.spas]
+    if not with_spas:
+        return  # no SPA catalogue needed at all
+    from cardsmith.spas import load_spas
+    from cardsmith.spas import spa_budget as budget_for
+
+    catalogue = shared("spas", load_spas)
+    for row in with_spas:
+        entry = row.entry
+        known = [catalogue.get(spa_id) for spa_id in entry.spas]
+        unknown = [spa_id for spa_id, spa in zip(entry.spas, known, strict=True) if spa is None]
+        if unknown:
+            yield rule.violation(
+                f"{row.label}: unknown SPA id(s) {', '.join(unknown)}",
+                entries=[row.ref],
+                expected="SPA ids from the catalogue",
+                actual=", ".join(unknown),
+                hint="see `cardsmith rules list` or templates/spas.toml for SPA ids",
+            )
+        spas = [spa for spa in known if spa is not None]
+        budget = budget_for(entry.skill)
+        cost = sum(spa.cost for spa in spas)
+        if len(entry.spas) > budget.max_count or cost > budget.max_cost:
+            yield rule.violation(
+                f"{row.label}: {len(entry.spas)} SPA(s) costing {cost} points; skill"
+                f" {entry.skill} allows {budget.max_count} SPA(s), {budget.max_cost} points",
+                entries=[row.ref],
+                expected=f"≤ {budget.max_count} SPA(s), ≤ {budget.max_cost} points",
+                actual=f"{len(entry.spas)} SPA(s), {cost} points",
+                hint=_budget_hint(entry.skill, budget.max_count, row.label),
+            )
+        families: dict[str, list[str]] = {}
+        for spa in spas:
+            if spa.family:
+                families.setdefault(spa.family, []).append(spa.name)
+        for family, names in families.items():
+            if len(names) > 1:
+                yield rule.violation(
+                    f"{row.label}: several levels of {family} ({', '.join(names)})",
+                    entries=[row.ref],
+                    expected="one level",
+                    actual=len(names),
+                    hint=f"keep one of: {', '.join(names)}",
+                )
+        if rule.params["unit_types"]:
+            for spa in spas:
+                if not spa.allows(entry.unit):
+                    yield rule.violation(
+                        f"{row.label}: {spa.name} is for {spa.unit_types_text},"
+                        f" not {entry.unit.type_code}",
+                        entries=[row.ref],
+                        expected=spa.unit_types_text,
+                        actual=entry.unit.type_code,
+                        hint=f"remove {spa.name} from {row.label}",
+                    )
+
+
+def _budget_hint(skill: int, max_count: int, label: str) -> str:
+    if max_count == 0:
+        return f"remove the SPAs of {label}: skill {skill} (Green or worse) may not buy any"
+    return f"remove SPAs from {label}, or give it a better skill (lower number)"
+
+
+@check(
+    "spa-units",
+    Param("per", "int", "units per SPA-bearing unit (a company)", default=12, minimum=1),
+    Param("round_up", "bool", "a part-company counts as a company (13 units → 2)", default=True),
+)
+def spa_units(view: ForceView, rule: Rule) -> Iterator[Violation]:
+    """Only one unit in ``per`` (12, a company) may buy SPAs (ASCE p.92, p.111 step 6).
+
+    With ``round_up`` a force of 13-24 units may give SPAs to two units; without it,
+    to one.  Every force may give them to at least one unit.
+    """
+    buyers = [r for r in view.rows if r.entry.spas]
+    per: int = rule.params["per"]
+    blocks = len(view.rows) / per
+    allowed = max(1, math.ceil(blocks) if rule.params["round_up"] else math.floor(blocks))
+    if len(buyers) > allowed:
+        yield rule.violation(
+            f"{len(buyers)} units have purchased SPAs; a force of {len(view.rows)} may give"
+            f" them to {allowed} (one per {per} units)",
+            entries=refs(buyers),
+            expected=f"≤ {allowed}",
+            actual=len(buyers),
+            hint=f"remove the SPAs of {len(buyers) - allowed} of: {labels(buyers)}",
+        )

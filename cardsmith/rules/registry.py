@@ -1,0 +1,292 @@
+"""Provides the machinery of the checks registry: parameter specs, ``CheckSpec`` and ``ForceView``.
+
+The checks themselves live in ``cardsmith.rules.checks``; this module holds what the
+loader needs to validate a pack's parameters and what ``rules list`` prints.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from cardsmith.models import Force, ForceEntry
+from cardsmith.pricing import entry_pv
+from cardsmith.rules.model import EntryRef, Rule, RulePack, Violation
+
+
+class _Required:
+    """Marker for a parameter without a default."""
+
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+
+REQUIRED: Any = _Required()
+
+#: Parameter kinds → the label ``rules list`` prints.
+KIND_LABELS = {
+    "int": "integer",
+    "bool": "true/false",
+    "str": "text",
+    "str-list": "list of text",
+    "int-list": "list of integers",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One parameter a check takes from its rule table."""
+
+    name: str
+    kind: str
+    """One of ``KIND_LABELS``."""
+    doc: str
+    default: Any = REQUIRED
+    """Value used when the pack leaves the key out; ``REQUIRED`` makes it mandatory;
+    None means "not set" (TOML has no null)."""
+    choices: tuple[str, ...] = ()
+    """Allowed text values (also for each item of a list), matched case-insensitively."""
+    minimum: int | None = None
+    """Smallest allowed integer (also for each item of a list)."""
+
+    @property
+    def required(self) -> bool:
+        """True when the pack must give the parameter."""
+        return self.default is REQUIRED
+
+    def describe(self) -> str:
+        """``max (integer, default 16): …`` as ``rules list`` prints it."""
+        bits = [KIND_LABELS[self.kind]]
+        if self.required:
+            bits.append("required")
+        elif self.default is None:
+            bits.append("optional")
+        else:
+            bits.append(f"default {_toml_text(self.default)}")
+        if self.choices:
+            bits.append("one of " + ", ".join(self.choices))
+        if self.minimum is not None:
+            bits.append(f"≥ {self.minimum}")
+        return f"{self.name} ({'; '.join(bits)}): {self.doc}"
+
+    def coerce(self, value: Any) -> tuple[Any, str | None]:
+        """Check a TOML value against the spec: (clean value, None) or (None, reason)."""
+        if self.kind in ("str-list", "int-list"):
+            if not isinstance(value, list):
+                return None, f"expected a list, got {_kind(value)}"
+            item_kind = self.kind.removesuffix("-list")
+            cleaned: list[Any] = []
+            for position, item in enumerate(value):
+                clean, reason = self._coerce_one(item_kind, item)
+                if reason:
+                    return None, f"item {position + 1}: {reason}"
+                cleaned.append(clean)
+            return tuple(cleaned), None
+        return self._coerce_one(self.kind, value)
+
+    def _coerce_one(self, kind: str, value: Any) -> tuple[Any, str | None]:
+        if kind == "int":
+            # bool is an int subclass in Python; TOML true is not a number.
+            if not isinstance(value, int) or isinstance(value, bool):
+                return None, f"expected an integer, got {_kind(value)} {value!r}"
+            if self.minimum is not None and value < self.minimum:
+                return None, f"must be at least {self.minimum}, got {value}"
+            return value, None
+        if kind == "bool":
+            if not isinstance(value, bool):
+                return None, f"expected true or false, got {_kind(value)} {value!r}"
+            return value, None
+        if not isinstance(value, str):
+            return None, f"expected text, got {_kind(value)} {value!r}"
+        if self.choices:
+            match = next((c for c in self.choices if c.lower() == value.strip().lower()), None)
+            if match is None:
+                return None, f"{value!r} is not one of: {', '.join(self.choices)}"
+            return match, None
+        return value, None
+
+
+def _kind(value: Any) -> str:
+    return {
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number",
+        str: "text",
+        list: "a list",
+        dict: "a table",
+    }.get(type(value), type(value).__name__)
+
+
+def _toml_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, tuple | list):
+        return "[" + ", ".join(_toml_text(v) for v in value) + "]"
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One entry as the checks see it."""
+
+    index: int
+    """1-based position in the force, as the CLI shows it."""
+    entry: ForceEntry
+    pv: int
+    """Skill-adjusted PV."""
+
+    @property
+    def ref(self) -> EntryRef:
+        """(index, name) for a violation."""
+        return (self.index, self.entry.unit.name)
+
+    @property
+    def label(self) -> str:
+        """``#3 Atlas AS7-D`` for hints."""
+        return f"#{self.index} {self.entry.unit.name}"
+
+
+class ForceView:
+    """A force prepared once for all the checks of a pack: rows with index and PV."""
+
+    __slots__ = ("cap_override", "force", "pack", "rows", "total_pv")
+
+    def __init__(self, force: Force, pack: RulePack, *, cap: int | None = None) -> None:
+        self.force = force
+        self.pack = pack
+        self.cap_override = cap
+        """A PV cap given on the command line; it wins over the pack's and the force's."""
+        self.rows = tuple(
+            Row(index, entry, _safe_pv(entry)) for index, entry in enumerate(force.entries, 1)
+        )
+        self.total_pv = sum(row.pv for row in self.rows)
+
+
+def _safe_pv(entry: ForceEntry) -> int:
+    # A skill outside 0-7 has no PV in ASCE p.29; skill-range reports it, the total
+    # counts the unit at its base PV rather than failing the whole check.
+    try:
+        return entry_pv(entry)
+    except ValueError:
+        return entry.unit.pv
+
+
+def refs(rows: list[Row] | tuple[Row, ...]) -> tuple[EntryRef, ...]:
+    """(index, name) of each row."""
+    return tuple(row.ref for row in rows)
+
+
+def labels(rows: list[Row] | tuple[Row, ...]) -> str:
+    """``#3 Atlas AS7-D, #5 Locust LCT-1V`` for hints."""
+    return ", ".join(row.label for row in rows)
+
+
+CheckFunction = Callable[[ForceView, Rule], Iterator[Violation]]
+ParamValidator = Callable[[Mapping[str, Any]], list[tuple[str, str]]]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckSpec:
+    """A registered check: the generator, its parameters and its documentation."""
+
+    name: str
+    func: CheckFunction
+    params: tuple[Param, ...] = ()
+    validate: ParamValidator | None = None
+    """Cross-parameter validation: returns (key, reason) problems."""
+
+    def __call__(self, view: ForceView, rule: Rule) -> Iterator[Violation]:
+        return self.func(view, rule)
+
+    @property
+    def summary(self) -> str:
+        """The first line of the check's docstring."""
+        return self.doc.split("\n", 1)[0]
+
+    @property
+    def doc(self) -> str:
+        """The check's docstring, dedented."""
+        import inspect
+
+        return inspect.cleandoc(self.func.__doc__ or self.name).replace("``", "")
+
+    def param(self, name: str) -> Param | None:
+        """The parameter called ``name``."""
+        return next((p for p in self.params if p.name == name), None)
+
+    def validate_params(
+        self, raw: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+        """Check a rule table's parameters: (clean params with defaults, [(key, reason)])."""
+        problems: list[tuple[str, str]] = []
+        clean: dict[str, Any] = {}
+        known = {p.name for p in self.params}
+        for key in raw:
+            if key not in known:
+                accepted = ", ".join(sorted(known)) or "none"
+                problems.append(
+                    (key, f"unknown parameter for check {self.name!r} (accepted: {accepted})")
+                )
+        for param in self.params:
+            if param.name not in raw:
+                if param.required:
+                    problems.append(
+                        (param.name, f"missing: check {self.name!r} needs it ({param.doc})")
+                    )
+                else:
+                    clean[param.name] = param.default
+                continue
+            value, reason = param.coerce(raw[param.name])
+            if reason:
+                problems.append((param.name, reason))
+            else:
+                clean[param.name] = value
+        if not problems and self.validate is not None:
+            problems.extend(self.validate(clean))
+        return clean, problems
+
+
+T = TypeVar("T")
+
+_SHARED: dict[str, tuple[float, Any]] = {}
+
+#: Seconds a catalogue fetched by a check is reused without asking its loader again.
+SHARED_MAX_AGE = 1.0
+
+
+def shared(name: str, loader: Callable[[], T]) -> T:
+    """A catalogue (SPAs, formations) for checks, reused across forces for a moment.
+
+    Checking 1,000 forces would otherwise resolve the template folders and stat the
+    file 1,000 times; the loaders cache by modification time themselves, so asking
+    again after ``SHARED_MAX_AGE`` still picks up an edited file in a long-running app.
+    """
+    # The config folder is part of the key: a user file there replaces the built-in.
+    key = f"{name}:{os.environ.get('CARDSMITH_CONFIG_DIR', '')}"
+    now = time.monotonic()
+    hit = _SHARED.get(key)
+    if hit is not None and now - hit[0] < SHARED_MAX_AGE:
+        return hit[1]
+    value = loader()
+    _SHARED[key] = (now, value)
+    return value
+
+
+def register(
+    registry: dict[str, CheckSpec],
+    name: str,
+    *params: Param,
+    validate: ParamValidator | None = None,
+) -> Callable[[CheckFunction], CheckFunction]:
+    """Decorator: add a check generator to ``registry`` under ``name``."""
+
+    def wrap(func: CheckFunction) -> CheckFunction:
+        registry[name] = CheckSpec(name, func, params, validate)
+        return func
+
+    return wrap

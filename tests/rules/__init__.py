@@ -1,0 +1,1 @@
+"""Tests of rule packs, checks and the check command."""

@@ -1,0 +1,260 @@
+"""Rule packs: the built-in ids, broken packs refused with file, key and reason, user overrides."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardsmith import paths
+from cardsmith.errors import RulePackError
+from cardsmith.rules.checks import CHECKS
+from cardsmith.rules.engine import available_packs, check_force, load_pack
+from cardsmith.rules.model import Severity
+from cardsmith.rules.optional import BetrayalRule
+
+GOOD_RULE = '[[rule]]\nid = "cap"\ncheck = "pv-cap"\nmax = 200\n'
+
+
+def _pack(folder: Path, name: str, text: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _user_rules() -> Path:
+    return paths.user_templates_dir() / "rules"
+
+
+def test_builtin_pack_ids() -> None:
+    assert {"standard", "tournament-300", "tournament-350", "betrayal"} <= set(available_packs())
+
+
+def test_tournament_300_has_the_contract_rule_ids() -> None:
+    pack = load_pack("tournament-300")
+    ids = {rule.id for rule in pack.rules}
+    assert {
+        "pv-cap", "unit-count", "skill-range", "skill-extremes", "chassis-copies",
+        "rules-level", "unit-types", "spa-budget", "spa-units", "commander",
+    } <= ids  # fmt: skip
+    assert pack.rule("pv-cap").params["max"] == 300  # type: ignore[union-attr]
+    assert pack.rule("commander").severity is Severity.WARNING  # type: ignore[union-attr]
+    assert load_pack("tournament-350").rule("pv-cap").params["max"] == 350  # type: ignore[union-attr]
+    assert load_pack("tournament-350").rule("rules-level").params["max"] == "Advanced"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "reason"),
+    [
+        ('id = "x"\ntitle = "X"\n[[rule]\n', "(syntax)", "invalid TOML"),
+        (
+            'id = "x"\ntitle = "X"\n' + GOOD_RULE.replace("pv-cap", "pv-capp"),
+            "rule[1] (cap).check",
+            "did you mean 'pv-cap'",
+        ),
+        (
+            'id = "x"\ntitle = "X"\n[[rule]]\nid = "c"\ncheck = "chassis-copies"\n',
+            "rule[1] (c).max",
+            "missing",
+        ),
+        (
+            'id = "x"\ntitle = "X"\n' + GOOD_RULE.replace("200", '"200"'),
+            "rule[1] (cap).max",
+            "expected an integer",
+        ),
+        (
+            'id = "x"\ntitle = "X"\n' + GOOD_RULE.replace("200", "true"),
+            "rule[1] (cap).max",
+            "expected an integer",
+        ),
+        (
+            'id = "x"\ntitle = "X"\n' + GOOD_RULE + "maximum = 3\n",
+            "rule[1] (cap).maximum",
+            "unknown parameter",
+        ),
+        (
+            'id = "x"\ntitle = "X"\n' + GOOD_RULE + 'severity = "fatal"\n',
+            "rule[1] (cap).severity",
+            "error",
+        ),
+        (
+            'id = "x"\ntitle = "X"\n[[rule]]\nid = "t"\ncheck = "unit-types"\nallowed = ["BM", "ZZ"]\n',
+            "rule[1] (t).allowed",
+            "'ZZ' is not one of",
+        ),
+        (
+            'id = "x"\ntitle = "X"\n[[rule]]\nid = "r"\ncheck = "rules-level"\nmax = "Expert"\n',
+            "rule[1] (r).max",
+            "is not one of",
+        ),
+        (
+            'id = "x"\ntitle = "X"\n[[rule]]\nid = "u"\ncheck = "unit-count"\nmin = 9\nmax = 3\n',
+            "rule[1] (u).min",
+            "larger than max",
+        ),
+        (
+            'id = "x"\ntitle = "X"\n[[rule]]\nid = "e"\ncheck = "era"\nera = "Stone Age"\n',
+            "rule[1] (e).era",
+            "unknown era",
+        ),
+        (
+            'id = "x"\ntitle = "X"\n' + GOOD_RULE + GOOD_RULE,
+            "rule[2] (cap).id",
+            "duplicate rule id",
+        ),
+        ('title = "X"\n' + GOOD_RULE, "id", "missing"),
+        ('id = "x"\n' + GOOD_RULE, "title", "missing"),
+        ('id = "x"\ntitle = "X"\n[[rules]]\nid = "a"\n', "rules", "[[rule]]"),
+        ('id = "x"\ntitle = "X"\n', "rule", "no rules"),
+        ('id = "x"\ntitle = "X"\nextends = "nope"\n', "extends", "no rule pack with id 'nope'"),
+        (
+            'id = "x"\ntitle = "X"\n[optional.mutiny]\nbase_tn = 8\n',
+            "optional.mutiny",
+            "unknown optional rule",
+        ),
+        (
+            'id = "x"\ntitle = "X"\nextends = "standard"\n[optional.betrayal]\nbase_tn = "9"\n',
+            "optional.betrayal.base_tn",
+            "expected an integer",
+        ),
+    ],
+    ids=lambda value: value if isinstance(value, str) and len(value) < 30 else None,
+)
+def test_broken_pack_is_refused_with_file_key_and_reason(
+    tmp_path: Path, text: str, key: str, reason: str
+) -> None:
+    path = _pack(tmp_path, "broken.toml", text)
+    with pytest.raises(RulePackError) as caught:
+        load_pack(str(path))
+    problems = caught.value.problems
+    assert problems, caught.value.message
+    matching = [p for p in problems if p.startswith(f"{path}: {key}: ")]
+    assert matching, problems
+    assert any(reason in p for p in matching), problems
+
+
+def test_every_problem_is_listed_at_once(tmp_path: Path) -> None:
+    text = (
+        'id = "Bad Id"\ntitle = 3\n'
+        '[[rule]]\nid = "a"\ncheck = "nope"\n'
+        '[[rule]]\nid = "b"\ncheck = "unit-count"\nmax = "many"\n'
+    )
+    path = _pack(tmp_path, "many.toml", text)
+    with pytest.raises(RulePackError) as caught:
+        load_pack(path)
+    keys = [p.split(": ")[1] for p in caught.value.problems]
+    assert keys == ["id", "title", "rule[1] (a).check", "rule[2] (b).max"]
+
+
+def test_unknown_pack_id_lists_the_available_ones() -> None:
+    with pytest.raises(RulePackError, match=r"unknown rule pack 'tournament-999'.*tournament-300"):
+        load_pack("tournament-999")
+
+
+def test_user_pack_overrides_a_builtin_by_id_whatever_its_file_name() -> None:
+    _pack(
+        _user_rules(),
+        "our-club.toml",
+        'id = "tournament-300"\ntitle = "Our club 300"\n' + GOOD_RULE,
+    )
+    pack = load_pack("tournament-300")
+    assert pack.title == "Our club 300" and not pack.builtin
+    assert [r.id for r in pack.rules] == ["cap"]
+    assert available_packs()["tournament-300"].builtin is False
+    assert load_pack("tournament-350").builtin  # others untouched
+
+
+def test_user_pack_may_extend_the_builtin_it_overrides() -> None:
+    text = 'id = "tournament-300"\ntitle = "Club 300, 250 cap"\nextends = "tournament-300"\n'
+    text += '[[rule]]\nid = "pv-cap"\ncheck = "pv-cap"\nmax = 250\n'
+    _pack(_user_rules(), "tournament-300.toml", text)
+    pack = load_pack("tournament-300")
+    builtin_ids = [
+        r.id for r in load_pack(paths.templates_dir() / "rules" / "tournament-300.toml").rules
+    ]
+    assert [r.id for r in pack.rules] == builtin_ids  # replaced in place, nothing lost
+    assert pack.rule("pv-cap").params["max"] == 250  # type: ignore[union-attr]
+
+
+def test_packs_that_extend_each_other_in_a_loop_are_refused() -> None:
+    _pack(_user_rules(), "a.toml", 'id = "loop-a"\ntitle = "A"\nextends = "loop-b"\n')
+    _pack(_user_rules(), "b.toml", 'id = "loop-b"\ntitle = "B"\nextends = "loop-a"\n')
+    with pytest.raises(RulePackError) as caught:
+        load_pack("loop-a")
+    assert any("loop" in p for p in caught.value.problems)
+
+
+def test_a_pack_file_changed_on_disk_is_read_again(tmp_path: Path) -> None:
+    path = _pack(tmp_path, "p.toml", 'id = "p"\ntitle = "One"\n' + GOOD_RULE)
+    assert load_pack(path).title == "One"
+    path.write_text('id = "p"\ntitle = "Two"\n' + GOOD_RULE, encoding="utf-8")
+    os.utime(path, ns=(1, 10**18))
+    assert load_pack(path).title == "Two"
+
+
+def test_underscored_check_names_are_accepted(tmp_path: Path) -> None:
+    text = 'id = "p"\ntitle = "P"\n[[rule]]\nid = "n"\ncheck = "unit_count"\nmax = 3\n'
+    assert load_pack(_pack(tmp_path, "p.toml", text)).rules[0].check == "unit-count"
+
+
+def test_every_check_accepts_an_empty_force() -> None:
+    from cardsmith.models import Force
+    from cardsmith.rules.model import Rule, RulePack
+
+    defaults: dict[str, dict[str, Any]] = {
+        "chassis-copies": {"max": 1}, "variant-copies": {"max": 1}, "unit-types": {"allowed": ["BM"]},
+        "type-count": {"types": ["CV"], "max": 1}, "era": {"era": "3025"}, "faction": {"faction": "Davion"},
+        "skill-extremes": {"max_at_best": 1},
+    }  # fmt: skip
+    for name, spec in CHECKS.items():
+        params, problems = spec.validate_params(defaults.get(name, {}))
+        assert not problems, (name, problems)
+        rule = Rule(name, name, params)
+        result = check_force(Force("empty"), RulePack("p", "P", rules=(rule,)))
+        if name == "unit-count":
+            assert [v.actual for v in result.violations] == [0]
+        else:
+            assert result.violations == (), name
+
+
+def test_betrayal_pack_carries_the_rule_as_data() -> None:
+    pack = load_pack("betrayal")
+    assert pack.extends == "standard"
+    assert [r.id for r in pack.rules] == [r.id for r in load_pack("standard").rules]
+    rule = pack.optional["betrayal"]
+    assert isinstance(rule, BetrayalRule)
+    assert (rule.base_tn, rule.dice, rule.from_turn, rule.range_hexes) == (9, "2d6", 3, 10)
+    assert rule.skill_penalty == 1
+    assert [o.alias for o in rule.objectives] == ["B", "C", "D"]
+    assert "TLS" in rule.aliases
+
+
+@pytest.mark.parametrize(
+    ("state", "tn"),
+    [
+        ({}, 9),
+        ({"structure_exposed": True, "pilot_wounds": 2}, 11),
+        ({"heat": 3}, 10),
+        ({"heat": 4}, 11),
+        ({"piloting": 4}, 9),
+        ({"piloting": 5}, 8),
+        ({"piloting": 7}, 7),
+        ({"commander": True}, 7),
+        (
+            {
+                "structure_exposed": True,
+                "pilot_wounds": 1,
+                "heat": 4,
+                "piloting": 6,
+                "commander": True,
+            },
+            9,
+        ),
+    ],
+)
+def test_betrayal_target_number(state: dict[str, Any], tn: int) -> None:
+    rule = load_pack("betrayal").optional["betrayal"]
+    assert rule.target_number(state)[0] == tn
