@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 # -- movement -------------------------------------------------------------------------
 
@@ -75,6 +76,9 @@ def _number_text(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
+# The same few hundred strings recur across thousands of units and force files; the
+# results are immutable, so they are shared.
+@lru_cache(maxsize=4096)
 def parse_move(text: str | None) -> tuple[Movement, ...]:
     """Parse a MUL ``BFMove`` string into its modes.
 
@@ -292,6 +296,7 @@ def _parse_damage_tail(text: str) -> tuple[DamageValue | None, ...]:
     return tuple(DamageValue.parse(part) for part in text.split("/"))
 
 
+@lru_cache(maxsize=16384)
 def parse_specials(text: str | None) -> tuple[Special, ...]:
     """Parse a whole ``BFAbilities`` string."""
     return tuple(parse_special(part) for part in split_specials(text))
