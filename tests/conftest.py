@@ -9,6 +9,9 @@ from typing import Any
 
 import pytest
 
+# The fake MUL server fixtures (tests/mulserver), for every test that wants them.
+pytest_plugins = ["mulserver.plugin"]
+
 _DEFAULT_TEST_DATA = Path(__file__).resolve().parents[2] / "shared" / "mul"
 
 

@@ -1,0 +1,268 @@
+"""Provides fetching units from the MUL into the local catalogue: by query, by id, or a sync."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from cardsmith.catalogue.dump import UnitRecord, record
+from cardsmith.catalogue.eras import ERAS, TYPE_CODE_TO_MUL, era_name
+from cardsmith.catalogue.store import Catalogue, StoreReport, now_iso
+from cardsmith.errors import (
+    CatalogueDataError,
+    CatalogueError,
+    CatalogueUnavailable,
+    OfflineCacheMiss,
+)
+from cardsmith.models import Unit
+
+if TYPE_CHECKING:  # the client pulls in requests; fetching code only needs its types
+    from cardsmith.catalogue.client import DetailsAnswer, MulClient, QuickListAnswer
+
+#: The ``source`` stamped on units that came from the MUL.
+SOURCE = "mul"
+
+#: MUL ``Types`` id → name, for progress and messages (facts §1.2).
+MUL_TYPE_NAMES: dict[int, str] = {
+    17: "Aerospace",
+    18: "BattleMech",
+    19: "Combat Vehicle",
+    20: "IndustrialMech",
+    21: "Infantry",
+    23: "ProtoMech",
+    24: "Support Vehicle",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class MulQuery:
+    """A QuickList question in cardsmith's terms; ``params()`` says it in the MUL's."""
+
+    name: str = ""
+    types: tuple[str, ...] = ()
+    """Alpha Strike type codes (BM, CV …); several map to one MUL type (BA and CI → 21)."""
+    eras: tuple[int, ...] = ()
+    """MUL production era ids."""
+    available_eras: tuple[int, ...] = ()
+    """MUL availability era ids."""
+    roles: tuple[str, ...] = ()
+    technologies: tuple[int, ...] = ()
+    rules: tuple[int, ...] = ()
+    pv_min: int | None = None
+    pv_max: int | None = None
+
+    @property
+    def empty(self) -> bool:
+        """True when nothing narrows the question (the whole MUL)."""
+        return self.params() == []
+
+    def params(self) -> list[tuple[str, object]]:
+        """The QuickList query pairs, repeatable keys repeated."""
+        pairs: list[tuple[str, object]] = []
+        if self.name.strip():
+            pairs.append(("Name", self.name.strip()))
+        type_ids = sorted({TYPE_CODE_TO_MUL[code] for code in self.types})
+        pairs += [("Types", t) for t in type_ids]
+        pairs += [("Eras", e) for e in self.eras]
+        pairs += [("AvailableEras", e) for e in self.available_eras]
+        pairs += [("Roles", r) for r in self.roles]
+        pairs += [("Technologies", t) for t in self.technologies]
+        pairs += [("Rules", r) for r in self.rules]
+        if self.pv_min is not None:
+            pairs.append(("MinPV", self.pv_min))
+        if self.pv_max is not None:
+            pairs.append(("MaxPV", self.pv_max))
+        return pairs
+
+    def describe(self) -> str:
+        """The query as ``Name=Atlas Types=18`` for messages."""
+        return " ".join(f"{k}={v}" for k, v in self.params()) or "(no filters)"
+
+
+@dataclass(frozen=True, slots=True)
+class FetchReport:
+    """What a fetch found and how it changed the catalogue."""
+
+    units: tuple[Unit, ...]
+    """Every unit the MUL returned, in its order."""
+    changes: Mapping[int, str]
+    """MUL id → ``added``, ``updated`` or ``unchanged``."""
+    store: StoreReport
+    skipped: tuple[str, ...] = ()
+    """Records that could not be read (each with the reason); nothing else was lost."""
+    warnings: tuple[str, ...] = ()
+    """Things the user should know: stale cached answers and the like."""
+
+
+@dataclass(frozen=True, slots=True)
+class SyncBatch:
+    """One QuickList request of a sync: a MUL type in a production era."""
+
+    type_id: int
+    era_id: int
+
+    @property
+    def label(self) -> str:
+        """``BattleMech, Jihad``."""
+        return (
+            f"{MUL_TYPE_NAMES.get(self.type_id, f'type {self.type_id}')}, {era_name(self.era_id)}"
+        )
+
+    def params(self) -> list[tuple[str, object]]:
+        """The QuickList query of this batch."""
+        return [("Types", self.type_id), ("Eras", self.era_id)]
+
+
+@dataclass(frozen=True, slots=True)
+class SyncReport:
+    """What a sync stored, and which batches are missing and why."""
+
+    done: tuple[tuple[SyncBatch, int], ...]
+    """Batches stored, with the number of units each returned."""
+    missing: tuple[tuple[SyncBatch, str], ...]
+    """Batches not stored, with the reason."""
+    store: StoreReport
+    skipped: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+    stopped_by: CatalogueError | None = None
+    """The error that ended the sync early (the source went away), if any."""
+
+    @property
+    def complete(self) -> bool:
+        """True when every batch was stored."""
+        return not self.missing
+
+
+ProgressCallback = Callable[[int, int, SyncBatch], None]
+"""Called after each batch with (batches finished, batches in all, the batch)."""
+
+
+def sync_batches(type_codes: Sequence[str] = (), era_ids: Sequence[int] = ()) -> list[SyncBatch]:
+    """The requests of a sync: MUL types × eras (all card types and all eras by default).
+
+    Type codes that share a MUL type (BA and CI, AF and CF) make one request.
+    """
+    codes = type_codes or tuple(TYPE_CODE_TO_MUL)
+    type_ids = sorted({TYPE_CODE_TO_MUL[code] for code in codes})
+    eras = list(dict.fromkeys(era_ids)) or [era.id for era in ERAS]
+    return [SyncBatch(type_id, era_id) for type_id in type_ids for era_id in eras]
+
+
+def fetch_query(source: MulClient, catalogue: Catalogue, query: MulQuery) -> FetchReport:
+    """Ask the MUL's QuickList and store every unit it returns.
+
+    Raises:
+        CatalogueUnavailable: the MUL could not answer and nothing cached could.
+        OfflineCacheMiss: offline and this query is not in the HTTP cache.
+        CatalogueDataError: the answer is not a QuickList.
+    """
+    answer = source.quick_list(query.params())
+    return _store_with_changes(catalogue, answer.units, _warnings([answer]))
+
+
+def fetch_ids(source: MulClient, catalogue: Catalogue, mul_ids: Iterable[int]) -> FetchReport:
+    """Ask QuickDetails for each id and store the units.
+
+    All ids are asked before anything is stored, so a failure stores nothing.
+
+    Raises:
+        UnitNotFound: the MUL has no unit with one of the ids.
+        CatalogueUnavailable, OfflineCacheMiss, CatalogueDataError: as ``fetch_query``.
+    """
+    answers = [source.quick_details(mul_id) for mul_id in dict.fromkeys(mul_ids)]
+    return _store_with_changes(catalogue, [a.record for a in answers], _warnings(answers))
+
+
+def sync(
+    source: MulClient,
+    catalogue: Catalogue,
+    batches: Sequence[SyncBatch],
+    *,
+    progress: ProgressCallback | None = None,
+) -> SyncReport:
+    """Fetch batch after batch, storing each as it arrives.
+
+    A batch the MUL answers badly is noted and skipped.  When the MUL cannot be reached
+    the sync stops (retrying every remaining batch against a dead server would only
+    waste minutes) and keeps what it stored: running it again fetches the rest, and
+    the HTTP cache answers the finished batches without asking the server.  Offline,
+    batches missing from the cache are noted and the others still served.
+    """
+    done: list[tuple[SyncBatch, int]] = []
+    missing: list[tuple[SyncBatch, str]] = []
+    skipped: list[str] = []
+    warnings: list[str] = []
+    totals = StoreReport()
+    stopped_by: CatalogueError | None = None
+    for position, batch in enumerate(batches, start=1):
+        if stopped_by is not None:
+            missing.append((batch, "not tried: the sync stopped"))
+            continue
+        try:
+            answer = source.quick_list(batch.params())
+        except OfflineCacheMiss:
+            missing.append((batch, "not in the HTTP cache (offline)"))
+        except CatalogueUnavailable as exc:
+            stopped_by = exc
+            missing.append((batch, exc.message))
+        except CatalogueDataError as exc:
+            missing.append((batch, exc.message))
+        else:
+            records, bad = _records(answer.units)
+            report = catalogue.add(records, source=SOURCE)
+            totals = _sum(totals, report)
+            skipped += bad
+            warnings += [w for w in _warnings([answer]) if w not in warnings]
+            done.append((batch, len(answer.units)))
+        if progress is not None:
+            progress(position, len(batches), batch)
+    if not missing:
+        catalogue.set_meta("last-sync", now_iso())
+    return SyncReport(
+        tuple(done), tuple(missing), totals, tuple(skipped), tuple(warnings), stopped_by
+    )
+
+
+def _store_with_changes(
+    catalogue: Catalogue, raw: Sequence[Mapping[str, Any]], warnings: tuple[str, ...]
+) -> FetchReport:
+    records, skipped = _records(raw)
+    changes: dict[int, str] = {}
+    for item in records:
+        before = catalogue.version(item.unit.mul_id)
+        if before is None:
+            changes[item.unit.mul_id] = "added"
+        elif before.content_hash != item.content_hash:
+            changes[item.unit.mul_id] = "updated"
+        else:
+            changes[item.unit.mul_id] = "unchanged"
+    report = catalogue.add(records, source=SOURCE)
+    return FetchReport(tuple(r.unit for r in records), changes, report, tuple(skipped), warnings)
+
+
+def _records(raw: Iterable[Mapping[str, Any]]) -> tuple[list[UnitRecord], list[str]]:
+    """Parse records one by one: one bad record is reported, not a reason to lose the rest."""
+    records: dict[int, UnitRecord] = {}
+    skipped: list[str] = []
+    for item in raw:
+        try:
+            unit = Unit.from_mul(item)
+        except CatalogueDataError as exc:
+            skipped.append(exc.message)
+            continue
+        records[unit.mul_id] = record(unit)
+    return list(records.values()), skipped
+
+
+def _warnings(answers: Iterable[QuickListAnswer | DetailsAnswer]) -> tuple[str, ...]:
+    found: list[str] = []
+    for answer in answers:
+        warning = answer.source.warning
+        if warning and warning not in found:
+            found.append(warning)
+    return tuple(found)
+
+
+def _sum(a: StoreReport, b: StoreReport) -> StoreReport:
+    return StoreReport(a.added + b.added, a.updated + b.updated, a.unchanged + b.unchanged)
