@@ -13,6 +13,7 @@ import click
 
 from cardsmith import campaign as cp
 from cardsmith.campaign.store import campaign_to_json
+from cardsmith.cli.campaign_table_cmds import campaign_tables
 from cardsmith.cli.output import echo_json, format_table, warn
 from cardsmith.errors import CardsmithError
 from cardsmith.tables import (
@@ -29,7 +30,6 @@ from cardsmith.tables import (
     parse_entered,
 )
 from cardsmith.tables.dice import DiceSource
-from cardsmith.tables.model import Table
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -472,86 +472,46 @@ def campaign_release(
         click.echo(f"Handed to the law: the captors get ${reward} and keep the equipment.")
 
 
-@campaign.group("tables")
-def campaign_tables() -> None:
-    """The dice tables cardsmith knows (built-in and your own)."""
-
-
-@campaign_tables.command("list")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@campaign.command("print")
+@click.argument("file", type=_EXISTING)
+@click.option(
+    "-o",
+    "--output",
+    type=_FILE,
+    required=True,
+    help="The PDF to write (replaced atomically).",
+)
+@click.option(
+    "--paper",
+    type=click.Choice(["letter", "a4"], case_sensitive=False),
+    default="letter",
+    show_default=True,
+)
+@click.option(
+    "--log",
+    "log_entries",
+    type=click.IntRange(min=0),
+    metavar="N",
+    help="How many of the last log entries to list (default: the layout's, 12).",
+)
 @_handled
-def tables_list(fmt: str) -> None:
-    """Every table, with its pack and dice."""
-    tables = _tables()
-    rows = []
-    for table in sorted(tables.tables.values(), key=lambda t: (t.pack, t.id)):
-        pack = tables.packs[table.pack]
-        flags = ("house default" if pack.house_default else "") + (
-            " incomplete" if table.incomplete else ""
-        )
-        rows.append(
-            (
-                table.id,
-                table.pack,
-                str(table.dice or f"lookup: {table.input_label}"),
-                table.title,
-                flags.strip(),
-            )
-        )
-    if fmt == "json":
-        echo_json(
-            [dict(zip(["id", "pack", "dice", "title", "flags"], r, strict=True)) for r in rows]
-        )
-    else:
-        click.echo(format_table(["id", "pack", "dice", "title", "notes"], rows))
+def campaign_print(file: Path, output: Path, paper: str, log_entries: int | None) -> None:
+    """Print the roster sheet of FILE: warriors, injuries, advances and the recent log."""
+    state = cp.load_campaign(file)
+    # reportlab is imported only here, so the other campaign commands never pay for it.
+    from cardsmith.render.campaign_sheet import render_campaign_sheet
+
+    written = render_campaign_sheet(
+        state, _tables(), output, paper=paper.lower(), log_entries=log_entries
+    )
+    roster = cp.replay(state)
+    click.echo(
+        f"{written}: {state.name}, {len(roster.warriors)} warriors, "
+        f"{len(roster.games)} games, {paper.lower()}"
+    )
 
 
-@campaign_tables.command("show")
-@click.argument("table")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
-@_handled
-def tables_show(table: str, fmt: str) -> None:
-    """One table's entries."""
-    tables = _tables()
-    found = tables.find(table)
-    pack = tables.packs[found.pack]
-    if fmt == "json":
-        echo_json(_table_json(found, pack.house_default))
-        return
-    click.echo(f"{found.title} ({found.id}) — {found.dice or 'lookup by ' + found.input_label}")
-    if pack.house_default:
-        click.echo("House default: edit it to suit your group.")
-    if found.aliases:
-        click.echo("Also called: " + ", ".join(found.aliases))
-    if found.incomplete:
-        click.echo(f"Incomplete: {found.incomplete}")
-    rows = [(e.range_text, e.label, e.text) for e in found.entries]
-    click.echo(format_table(["roll", "result", "rule"], rows))
-
-
-def _table_json(table: Table, house_default: bool) -> dict[str, Any]:
-    return {
-        "id": table.id,
-        "title": table.title,
-        "pack": table.pack,
-        "dice": str(table.dice) if table.dice else None,
-        "input": table.input_label or None,
-        "aliases": list(table.aliases),
-        "incomplete": table.incomplete or None,
-        "house_default": house_default,
-        "entries": [
-            {
-                "range": e.range_text,
-                "key": e.key,
-                "label": e.label,
-                "aliases": list(e.aliases),
-                "text": e.text,
-                "value": e.value,
-                "gap": e.gap,
-            }
-            for e in table.entries
-        ],
-    }
+campaign.add_command(campaign_tables)
 
 
 # --------------------------------------------------------------------------- roll
