@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import re
-import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from cardsmith import paths
 from cardsmith.errors import ForceEditError, TemplateError
@@ -19,24 +17,11 @@ FORMATION_FILE = "formations.toml"
 #: ASCE p.116: a formation needs at least three units for its bonus.
 MIN_UNITS = 3
 
-QUANTITIES = ("all", "none", "at_least", "percent")
-_CONDITION_KEYS = frozenset(
-    {
-        "size_min",
-        "size_max",
-        "move_min",
-        "jump_min",
-        "roles",
-        "short_min",
-        "medium_min",
-        "long_min",
-        "armor_min",
-        "specials",
-        "commander",
-        "any_of",
-    }
-)
-_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+QUANTITIES = ("all", "none", "at_least", "percent", "at_most")
+SCOPES = ("group", "force")
+
+Member = tuple[int, ForceEntry]
+"""A unit with its 1-based force index."""
 
 
 class FormationNotFound(ForceEditError, LookupError):
@@ -60,11 +45,21 @@ class Condition:
     specials: tuple[str, ...] = ()
     """Any of these ability codes; ``ART*`` matches every code starting ``ART``."""
     commander: bool | None = None
+    unit_types: tuple[str, ...] = ()
+    """The Alpha Strike type code is one of these (``CV``, ``SV`` …)."""
+    not_unit_types: tuple[str, ...] = ()
+    """The type code is none of these (a unit without a type is none of them)."""
+    paired: bool | None = None
+    """The unit has an identical twin (the same unit) among the units evaluated with it."""
     any_of: tuple[Condition, ...] = ()
     """Alternatives: at least one must hold."""
 
-    def holds(self, entry: ForceEntry) -> bool:
-        """True when the entry meets every part of the condition."""
+    def holds(self, entry: ForceEntry, *, paired: bool = False) -> bool:
+        """True when the entry meets every part of the condition.
+
+        ``paired`` says whether the entry is one of a matched pair in its group; only the
+        evaluator knows the group, see ``matched_pairs``.
+        """
         unit = entry.unit
         checks: list[bool] = []
         if self.size_min is not None:
@@ -87,9 +82,33 @@ class Condition:
             checks.append(_has_any_special(entry, self.specials))
         if self.commander is not None:
             checks.append(entry.commander == self.commander)
+        type_code = unit.type.value if unit.type is not None else ""
+        if self.unit_types:
+            checks.append(type_code in self.unit_types)
+        if self.not_unit_types:
+            checks.append(type_code not in self.not_unit_types)
+        if self.paired is not None:
+            checks.append(paired == self.paired)
         if self.any_of:
-            checks.append(any(c.holds(entry) for c in self.any_of))
+            checks.append(any(c.holds(entry, paired=paired) for c in self.any_of))
         return all(checks)
+
+
+def matched_pairs(members: Sequence[Member]) -> frozenset[int]:
+    """Indices of the units that form matched pairs: two entries of the same unit.
+
+    ASCE p.117 (Battle Lance and its variants) asks vehicles to come in pairs of the
+    same model.  Three of a kind make one pair and a spare; the spare is the one with the
+    highest force index, so the result does not depend on anything but the list.
+    """
+    by_unit: dict[tuple[int, str], list[int]] = {}
+    for index, entry in members:
+        by_unit.setdefault((entry.unit.mul_id, entry.unit.name.casefold()), []).append(index)
+    paired: set[int] = set()
+    for indices in by_unit.values():
+        indices.sort()
+        paired.update(indices[: len(indices) // 2 * 2])
+    return frozenset(paired)
 
 
 def ground_move(entry: ForceEntry) -> float:
@@ -121,12 +140,23 @@ class Requirement:
     id: str
     text: str
     quantity: str = "all"
-    """``all``, ``none``, ``at_least`` or ``percent`` (QUANTITIES)."""
+    """``all``, ``none``, ``at_least``, ``percent`` or ``at_most`` (QUANTITIES)."""
     amount: int = 0
-    """Units for ``at_least``; percent of the group (rounded up) for ``percent``."""
+    """Units for ``at_least`` and ``at_most``; percent (rounded up) for ``percent``."""
     where: Condition = Condition()
     any_of: tuple[Requirement, ...] = ()
     """Alternatives: the requirement passes when one of them passes."""
+    scope: str = "group"
+    """``group``: the group's units; ``force``: every unit of the force (SCOPES)."""
+    per_units: int = 0
+    """``at_most`` only: allow one more for every ``per_units`` units meeting ``per_where``."""
+    per_where: Condition = Condition()
+    per_label: str = "units"
+    """What ``per_where`` counts, for the report (``non-infantry units``)."""
+    only_if: Condition | None = None
+    """The requirement applies only when every unit of the group meets this."""
+    only_for: str = ""
+    """What ``only_if`` describes, for the report (``vehicle formations``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +196,9 @@ class RequirementResult:
     """How many units meet the condition."""
     entries: tuple[int, ...]
     """1-based force indices of the units that meet the condition."""
+    offending: tuple[int, ...] = ()
+    """When it fails: the units to change (those that break a ``none`` or ``at_most``,
+    those that miss the others).  Empty when it passes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,11 +220,15 @@ def required_count(percent: int, units: int) -> int:
 
 
 def evaluate_requirement(
-    requirement: Requirement, members: Sequence[tuple[int, ForceEntry]]
+    requirement: Requirement, members: Sequence[Member], *, force: Force | None = None
 ) -> RequirementResult:
-    """Check one requirement against a group's (index, entry) pairs."""
+    """Check one requirement against a group's (index, entry) pairs.
+
+    ``force`` is the whole force, for requirements with ``scope = "force"``; without it
+    they look at the group alone and say so.
+    """
     if requirement.any_of:
-        results = [evaluate_requirement(alt, members) for alt in requirement.any_of]
+        results = [evaluate_requirement(alt, members, force=force) for alt in requirement.any_of]
         passing = [r for r in results if r.passed]
         chosen = passing[0] if passing else results[0]
         return RequirementResult(
@@ -201,15 +238,43 @@ def evaluate_requirement(
             expected=" or ".join(r.expected for r in results),
             actual=" / ".join(r.actual for r in results),
             entries=chosen.entries,
+            offending=() if passing else chosen.offending,
         )
-    matching = tuple(i for i, entry in members if requirement.where.holds(entry))
-    count, total = len(matching), len(members)
+    if requirement.only_if is not None and not all(
+        requirement.only_if.holds(e) for _, e in members
+    ):
+        scope_text = requirement.only_for or "groups whose every unit meets its condition"
+        return RequirementResult(
+            id=requirement.id,
+            text=requirement.text,
+            passed=True,
+            expected=f"only for {scope_text}",
+            actual="not applicable",
+            entries=(),
+        )
+    scope, where = list(members), "group"
+    if requirement.scope == "force":
+        if force is not None:
+            scope, where = list(enumerate(force.entries, start=1)), "force"
+        else:
+            where = "group (the force was not given)"
+    paired = matched_pairs(scope)
+    matching = tuple(i for i, e in scope if requirement.where.holds(e, paired=i in paired))
+    met = set(matching)
+    missing = tuple(i for i, _ in scope if i not in met)
+    count, total = len(matching), len(scope)
+    actual = f"{count} of {total}"
+    offending = missing
     if requirement.quantity == "all":
         passed, expected = count == total, f"all {total}"
     elif requirement.quantity == "none":
-        passed, expected = count == 0, "none"
+        passed, expected, offending = count == 0, "none", matching
     elif requirement.quantity == "at_least":
         passed, expected = count >= requirement.amount, f"at least {requirement.amount}"
+    elif requirement.quantity == "at_most":
+        allowed, expected = _allowance(requirement, scope, where)
+        passed, offending = count <= allowed, matching
+        actual = f"{count} in the {where}"
     else:
         needed = required_count(requirement.amount, total)
         passed = count >= needed
@@ -219,17 +284,36 @@ def evaluate_requirement(
         text=requirement.text,
         passed=passed,
         expected=expected,
-        actual=f"{count} of {total}",
+        actual=actual,
         entries=matching,
+        offending=() if passed else offending,
+    )
+
+
+def _allowance(requirement: Requirement, scope: Sequence[Member], where: str) -> tuple[int, str]:
+    """How many an ``at_most`` requirement allows, and that number explained."""
+    allowed = requirement.amount
+    if requirement.per_units <= 0:
+        return allowed, f"at most {allowed}"
+    counted = sum(1 for _, e in scope if requirement.per_where.holds(e))
+    allowed += counted // requirement.per_units
+    return allowed, (
+        f"at most {allowed} ({requirement.amount} + 1 per {requirement.per_units} "
+        f"{requirement.per_label}; the {where} has {counted})"
     )
 
 
 def evaluate(
-    formation: Formation, members: Sequence[tuple[int, ForceEntry]], *, group: str = ""
+    formation: Formation,
+    members: Sequence[Member],
+    *,
+    group: str = "",
+    force: Force | None = None,
 ) -> FormationResult:
     """Check a group's (index, entry) pairs against a formation.
 
     Every requirement is evaluated and reported, even when the ideal-role waiver applies.
+    ``force`` is the whole force, needed by requirements about it (commanders per units).
     """
     size = RequirementResult(
         id="min-units",
@@ -239,7 +323,7 @@ def evaluate(
         actual=str(len(members)),
         entries=tuple(i for i, _ in members),
     )
-    results = tuple(evaluate_requirement(r, members) for r in formation.requirements)
+    results = tuple(evaluate_requirement(r, members, force=force) for r in formation.requirements)
     ideal = formation.ideal_role
     waived = bool(
         ideal
@@ -306,7 +390,7 @@ def evaluate_group(
         raise FormationNotFound(
             f"group {group!r} names the unknown formation {declared.formation!r}"
         )
-    return evaluate(formation, force.members(group), group=group)
+    return evaluate(formation, force.members(group), group=group, force=force)
 
 
 def evaluate_force(
@@ -326,6 +410,9 @@ def evaluate_force(
 
 @lru_cache(maxsize=8)
 def _load_cached(path: Path, mtime_ns: int) -> FormationCatalogue:
+    # Imported here: the file reader builds this module's types, so it imports this module.
+    from cardsmith.formation_file import load_formation_file
+
     return load_formation_file(path)
 
 
@@ -343,173 +430,3 @@ def load_formations(path: Path | None = None) -> FormationCatalogue:
     except OSError as exc:
         raise TemplateError(f"cannot read the formations {path}: {exc.strerror or exc}") from exc
     return _load_cached(path, mtime)
-
-
-def load_formation_file(path: Path) -> FormationCatalogue:
-    """Read one formations TOML file, checking every entry.
-
-    Raises:
-        TemplateError: unreadable file or bad entries; ``problems`` lists each.
-    """
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise TemplateError(f"cannot read the formations {path}: {exc.strerror or exc}") from exc
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise TemplateError(f"{path} is not valid TOML: {exc}") from exc
-    problems: list[str] = []
-    raw = data.get("formation", [])
-    if not isinstance(raw, list):
-        raise TemplateError(f"{path}: 'formation' must be an array of tables")
-    formations: dict[str, Formation] = {}
-    for number, item in enumerate(raw):
-        where = f"{path.name}: formation[{number}]"
-        formation = _parse_formation(item, where, formations, problems)
-        if formation is None:
-            continue
-        if formation.id in formations:
-            problems.append(f"{where}.id: duplicate id {formation.id!r}")
-        formations[formation.id] = formation
-    sizes = []
-    for number, item in enumerate(data.get("group_size", [])):
-        where = f"{path.name}: group_size[{number}]"
-        if (
-            not isinstance(item, Mapping)
-            or not isinstance(item.get("id"), str)
-            or not isinstance(item.get("units"), int)
-        ):
-            problems.append(f"{where}: needs an id and a whole number of units")
-            continue
-        sizes.append(GroupSize(item["id"], str(item.get("name", item["id"])), item["units"]))
-    if problems:
-        raise TemplateError(f"the formations file {path} has errors", problems=tuple(problems))
-    return FormationCatalogue(formations.values(), sizes)
-
-
-def _parse_formation(
-    item: object, where: str, known: Mapping[str, Formation], problems: list[str]
-) -> Formation | None:
-    if not isinstance(item, Mapping):
-        problems.append(f"{where}: must be a table")
-        return None
-    before = len(problems)
-    formation_id = item.get("id")
-    if not isinstance(formation_id, str) or not _ID.match(formation_id):
-        problems.append(f"{where}.id: must be kebab-case text, not {formation_id!r}")
-    name = item.get("name")
-    if not isinstance(name, str) or not name.strip():
-        problems.append(f"{where}.name: must be non-empty text")
-    requirements: list[Requirement] = []
-    parent = item.get("extends")
-    if parent is not None:
-        if not isinstance(parent, str) or parent not in known:
-            problems.append(f"{where}.extends: {parent!r} is not a formation defined above")
-        else:
-            requirements.extend(known[parent].requirements)
-    raw_reqs = item.get("requirement", [])
-    if not isinstance(raw_reqs, list):
-        problems.append(f"{where}.requirement: must be an array of tables")
-        raw_reqs = []
-    for number, raw in enumerate(raw_reqs):
-        requirement = _parse_requirement(raw, f"{where}.requirement[{number}]", problems)
-        if requirement is not None:
-            requirements.append(requirement)
-    ideal = item.get("ideal_role")
-    if ideal is not None and not isinstance(ideal, str):
-        problems.append(f"{where}.ideal_role: must be text")
-    aliases = item.get("aliases", [])
-    if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
-        problems.append(f"{where}.aliases: must be a list of text")
-    min_units = item.get("min_units", MIN_UNITS)
-    if not isinstance(min_units, int) or isinstance(min_units, bool) or min_units < 1:
-        problems.append(f"{where}.min_units: must be a positive whole number")
-    if len(problems) > before:
-        return None
-    return Formation(
-        id=str(formation_id),
-        name=str(name).strip(),
-        requirements=tuple(requirements),
-        ideal_role=ideal,
-        bonus=str(item.get("bonus", "")),
-        aliases=tuple(aliases),
-        min_units=int(min_units),
-        page=int(item.get("page", 0) or 0),
-    )
-
-
-def _parse_requirement(raw: object, where: str, problems: list[str]) -> Requirement | None:
-    if not isinstance(raw, Mapping):
-        problems.append(f"{where}: must be a table")
-        return None
-    before = len(problems)
-    req_id = raw.get("id", "")
-    text = raw.get("text", "")
-    if not isinstance(req_id, str) or not isinstance(text, str):
-        problems.append(f"{where}: id and text must be text")
-        req_id, text = "", ""
-    alternatives: list[Requirement] = []
-    if "any_of" in raw:
-        options = raw["any_of"]
-        if not isinstance(options, list) or not options:
-            problems.append(f"{where}.any_of: must be a non-empty list of requirements")
-        else:
-            for number, option in enumerate(options):
-                option_where = f"{where}.any_of[{number}]"
-                if isinstance(option, Mapping):
-                    option = {"id": f"{req_id}-{number + 1}", "text": text, **option}
-                parsed = _parse_requirement(option, option_where, problems)
-                if parsed is not None:
-                    alternatives.append(parsed)
-        return (
-            None
-            if len(problems) > before
-            else Requirement(req_id, text, any_of=tuple(alternatives))
-        )
-    quantity = raw.get("quantity", "all")
-    if quantity not in QUANTITIES:
-        problems.append(f"{where}.quantity: must be one of {', '.join(QUANTITIES)}")
-    amount = raw.get("amount", 0)
-    if quantity in ("at_least", "percent") and (
-        not isinstance(amount, int) or isinstance(amount, bool) or amount < 1
-    ):
-        problems.append(f"{where}.amount: must be a positive whole number")
-    condition = _parse_condition(raw.get("where", {}), f"{where}.where", problems)
-    if len(problems) > before or condition is None:
-        return None
-    return Requirement(req_id, text, str(quantity), int(amount), condition)
-
-
-def _parse_condition(raw: object, where: str, problems: list[str]) -> Condition | None:
-    if not isinstance(raw, Mapping):
-        problems.append(f"{where}: must be a table")
-        return None
-    unknown = set(raw) - _CONDITION_KEYS
-    if unknown:
-        problems.append(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
-        return None
-    values: dict[str, Any] = {}
-    for key, value in raw.items():
-        if key in ("roles", "specials"):
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                problems.append(f"{where}.{key}: must be a list of text")
-                return None
-            values[key] = tuple(value)
-        elif key == "commander":
-            if not isinstance(value, bool):
-                problems.append(f"{where}.commander: must be true or false")
-                return None
-            values[key] = value
-        elif key == "any_of":
-            if not isinstance(value, list) or not value:
-                problems.append(f"{where}.any_of: must be a non-empty list of conditions")
-                return None
-            parts = [_parse_condition(v, f"{where}.any_of", problems) for v in value]
-            if any(p is None for p in parts):
-                return None
-            values[key] = tuple(p for p in parts if p is not None)
-        else:
-            if not isinstance(value, int | float) or isinstance(value, bool):
-                problems.append(f"{where}.{key}: must be a number")
-                return None
-            values[key] = value
-    return Condition(**values)

@@ -12,6 +12,7 @@ from cardsmith.catalogue.eras import era_name, resolve_era
 from cardsmith.catalogue.search import Hit, SearchFilters
 from cardsmith.catalogue.store import Catalogue
 from cardsmith.cli.context import Settings
+from cardsmith.cli.options import parse_range, split_values
 from cardsmith.cli.output import echo_json, format_table, warn
 from cardsmith.errors import UsageError
 from cardsmith.models import Unit, UnitType
@@ -23,24 +24,6 @@ def open_catalogue(settings: Settings) -> Catalogue:
     for notice in catalogue.notices:
         warn(notice)
     return catalogue
-
-
-def _split(values: tuple[str, ...]) -> list[str]:
-    """Options may repeat and may hold comma lists: ``--type BM,CV --type BA``."""
-    return [part.strip() for value in values for part in value.split(",") if part.strip()]
-
-
-def _range(text: str | None, label: str) -> tuple[int | None, int | None]:
-    if not text:
-        return None, None
-    low, sep, high = text.partition("-")
-    try:
-        if not sep:
-            value = int(low)
-            return value, value
-        return (int(low) if low.strip() else None, int(high) if high.strip() else None)
-    except ValueError:
-        raise UsageError(f"{label} must look like 20-40, 20- or -40, not {text!r}") from None
 
 
 def build_filters(
@@ -57,27 +40,27 @@ def build_filters(
     usable_only: bool = False,
 ) -> SearchFilters:
     """Turn command-line filter options into SearchFilters, rejecting unknown values."""
-    type_codes = {t.upper() for t in _split(types)}
+    type_codes = {t.upper() for t in split_values(types)}
     unknown = sorted(type_codes - {t.value for t in UnitType})
     if unknown:
         known = ", ".join(t.value for t in UnitType)
         raise UsageError(f"unknown unit type {', '.join(unknown)}; use one of: {known}")
     try:
-        size_values = {int(s) for s in _split(sizes)}
+        size_values = {int(s) for s in split_values(sizes)}
     except ValueError:
         raise UsageError("--size takes whole numbers, e.g. --size 3 or --size 1,2") from None
-    pv_min, pv_max = _range(pv, "--pv")
+    pv_min, pv_max = parse_range(pv, "--pv")
     return SearchFilters(
         types=frozenset(type_codes),
-        roles=frozenset(r.casefold() for r in _split(roles)),
+        roles=frozenset(r.casefold() for r in split_values(roles)),
         sizes=frozenset(size_values),
         pv_min=pv_min,
         pv_max=pv_max,
         move_min=move_min,
-        specials=frozenset(s.upper() for s in _split(specials)),
-        eras=frozenset(resolve_era(e) for e in _split(eras)),
-        techs=frozenset(t.casefold() for t in _split(techs)),
-        rules=frozenset(r.casefold() for r in _split(rules)),
+        specials=frozenset(s.upper() for s in split_values(specials)),
+        eras=frozenset(resolve_era(e) for e in split_values(eras)),
+        techs=frozenset(t.casefold() for t in split_values(techs)),
+        rules=frozenset(r.casefold() for r in split_values(rules)),
         usable_only=usable_only,
     )
 

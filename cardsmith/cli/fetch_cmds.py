@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from cardsmith.cli.context import Settings
+from cardsmith.cli.options import parse_range, split_values
 from cardsmith.cli.output import echo_json, format_table, warn
 from cardsmith.errors import (
     CatalogueDataError,
@@ -28,15 +29,10 @@ if TYPE_CHECKING:
 _LISTED_MISSING = 8
 
 
-def _split(values: tuple[str, ...]) -> list[str]:
-    """Options may repeat and may hold comma lists: ``--type BM,CV --type BA``."""
-    return [part.strip() for value in values for part in value.split(",") if part.strip()]
-
-
 def _type_codes(values: tuple[str, ...]) -> tuple[str, ...]:
     from cardsmith.catalogue.eras import TYPE_CODE_TO_MUL
 
-    codes = tuple(dict.fromkeys(code.upper() for code in _split(values)))
+    codes = tuple(dict.fromkeys(code.upper() for code in split_values(values)))
     unknown = [code for code in codes if code not in TYPE_CODE_TO_MUL]
     if unknown:
         raise UsageError(
@@ -49,12 +45,12 @@ def _type_codes(values: tuple[str, ...]) -> tuple[str, ...]:
 def _era_ids(values: tuple[str, ...]) -> tuple[int, ...]:
     from cardsmith.catalogue.eras import resolve_era
 
-    return tuple(dict.fromkeys(resolve_era(text) for text in _split(values)))
+    return tuple(dict.fromkeys(resolve_era(text) for text in split_values(values)))
 
 
 def _ids(values: tuple[str, ...], table: dict[str, int], label: str) -> tuple[int, ...]:
     found: list[int] = []
-    for text in _split(values):
+    for text in split_values(values):
         key = text.casefold()
         if key.isdigit():
             found.append(int(key))
@@ -66,23 +62,11 @@ def _ids(values: tuple[str, ...], table: dict[str, int], label: str) -> tuple[in
     return tuple(dict.fromkeys(found))
 
 
-def _pv_range(text: str | None) -> tuple[int | None, int | None]:
-    if not text:
-        return None, None
-    low, sep, high = text.partition("-")
-    try:
-        if not sep:
-            return int(low), int(low)
-        return (int(low) if low.strip() else None, int(high) if high.strip() else None)
-    except ValueError:
-        raise UsageError(f"--pv must look like 20-40, 20- or -40, not {text!r}") from None
-
-
 def _roles(values: tuple[str, ...]) -> tuple[str, ...]:
     # The MUL spells one role with a hyphen (facts §1.3: 116 "Fire-Support").
     fixed = (
         "Fire-Support" if r.casefold() in ("fire support", "fire-support") else r
-        for r in _split(values)
+        for r in split_values(values)
     )
     return tuple(dict.fromkeys(fixed))
 
@@ -171,7 +155,7 @@ def fetch(
     from cardsmith.catalogue.eras import RULES_IDS, TECH_IDS
     from cardsmith.catalogue.fetch import MulQuery, fetch_ids, fetch_query
 
-    pv_min, pv_max = _pv_range(pv)
+    pv_min, pv_max = parse_range(pv, "--pv")
     mul_query = MulQuery(
         name=" ".join(query),
         types=_type_codes(types),

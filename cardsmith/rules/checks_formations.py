@@ -47,7 +47,11 @@ def formations(view: ForceView, rule: Rule) -> Iterator[Violation]:
             if req.passed:
                 continue
             meeting = set(req.entries)
-            if quantities.get(req.id) == "none":
+            if req.offending:
+                # The formation names the units to change (unpaired vehicles, extra
+                # commanders): they may sit outside this group.
+                offending = [(i, names[i]) for i in req.offending if i in names]
+            elif quantities.get(req.id) == "none":
                 offending = [ref for ref in member_refs if ref[0] in meeting]
             else:
                 offending = [ref for ref in member_refs if ref[0] not in meeting]

@@ -105,7 +105,7 @@ def test_group_formation_results_in_show(force_file: Path) -> None:
     result = show(force_file)["groups"][0]["formation_result"]
     assert result["formation"] == "battle"
     ids = [r["id"] for r in result["requirements"]]
-    assert ids == ["min-units", "heavy-half", "line-roles"]
+    assert ids == ["min-units", "heavy-half", "line-roles", "vehicle-pairs"]
     for requirement in result["requirements"]:
         assert {"passed", "expected", "actual", "units"} <= set(requirement)
     table = run("force", "show", str(force_file))

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from cardsmith.errors import ForceEditError
-from cardsmith.formations import evaluate, evaluate_group, load_formations, required_count
+from cardsmith.errors import ForceEditError, TemplateError
+from cardsmith.formations import (
+    FormationResult,
+    RequirementResult,
+    evaluate,
+    evaluate_group,
+    load_formations,
+    matched_pairs,
+    required_count,
+)
 from cardsmith.models import Force, ForceEntry, Group, Unit
 
 from .conftest import make_unit
@@ -21,7 +30,10 @@ def spec(
     armor: int = 5,
     sp: str = "",
     cmd: bool = False,
+    tp: str = "BM",
+    twin: int | None = None,
 ) -> dict[str, Any]:
+    """A unit's stats; units with the same ``twin`` number are the same unit (a pair)."""
     return {
         "size": size,
         "move": move,
@@ -30,15 +42,26 @@ def spec(
         "armor": armor,
         "sp": sp,
         "cmd": cmd,
+        "tp": tp,
+        "twin": twin,
     }
+
+
+def veh(
+    size: int = 2, role: str = "Brawler", twin: int | None = None, **more: Any
+) -> dict[str, Any]:
+    """A combat vehicle (CV)."""
+    return spec(size, role=role, tp="CV", twin=twin, **more)
 
 
 def build(specs: list[dict[str, Any]]) -> list[tuple[int, ForceEntry]]:
     out = []
     for i, s in enumerate(specs, start=1):
+        twin = s.get("twin")
         unit: Unit = make_unit(
-            mul_id=i,
-            name=f"U{i}",
+            mul_id=i if twin is None else 1000 + twin,
+            name=f"U{i}" if twin is None else f"Twin {twin}",
+            type_code=s.get("tp", "BM"),
             size=s["size"],
             move=s["move"],
             role=s["role"],
@@ -225,6 +248,20 @@ CASES: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {
         ],
         [spec(role="Sniper"), spec(role="Missile Boat"), spec(role="Brawler"), spec(role="Scout")],
     ),
+    "vehicle-command": (
+        [
+            veh(role="Sniper", cmd=True),
+            veh(role="Missile Boat"),
+            veh(role="Brawler"),
+            veh(role="Scout"),
+        ],
+        [
+            veh(role="Sniper", cmd=True),
+            veh(role="Missile Boat"),
+            veh(role="Brawler"),
+            spec(role="Scout"),
+        ],
+    ),
     "support": ([spec(), spec(), spec()], [spec(), spec()]),
 }
 
@@ -257,7 +294,8 @@ def test_each_requirement_is_reported_with_counts_and_entries() -> None:
     assert formation is not None
     result = evaluate(formation, build(CASES["battle"][1]))
     by_id = {r.id: r for r in result.requirements}
-    assert set(by_id) == {"min-units", "heavy-half", "line-roles"}
+    assert set(by_id) == {"min-units", "heavy-half", "line-roles", "vehicle-pairs"}
+    assert by_id["vehicle-pairs"].passed  # no vehicles: nothing to pair
     heavy = by_id["heavy-half"]
     assert not heavy.passed and heavy.entries == () and heavy.actual == "0 of 4"
     assert heavy.expected == "at least 2 of 4 (50%)"
@@ -330,3 +368,188 @@ def test_formations_find_by_alias() -> None:
     catalogue = load_formations()
     assert catalogue.find("Cavalry Star") is catalogue.get("striker")
     assert {s.units for s in catalogue.sizes} >= {4, 5, 6}
+
+
+# -- vehicles in matched pairs (ASCE p.117) ----------------------------------------------
+
+# formation, qualifying vehicle group, failing vehicle group, units the failure names
+VEHICLE_CASES: list[tuple[str, list[dict[str, Any]], list[dict[str, Any]], tuple[int, ...]]] = [
+    (
+        "battle",
+        [veh(3, twin=1), veh(3, "Sniper", twin=1), veh(2, "Skirmisher"), spec(2, role="Scout")],
+        [veh(3, twin=1), veh(3, "Sniper", twin=2), veh(2, "Skirmisher"), spec(2, role="Scout")],
+        (1, 2),
+    ),
+    (
+        "battle",  # three alike: one pair and a spare, the last one
+        [veh(3, twin=1), veh(3, twin=1), veh(3, "Sniper", twin=2), veh(3, "Sniper", twin=2)],
+        [veh(3, twin=1), veh(3, twin=1), veh(3, twin=1), veh(2, "Sniper")],
+        (3,),
+    ),
+    (
+        "light-battle",
+        [veh(1, "Scout", twin=1), veh(1, "Scout", twin=1), veh(1, twin=2), veh(1, twin=2)],
+        [veh(1, "Scout", twin=1), veh(1, "Scout", twin=1), veh(1, twin=2), veh(1, twin=3)],
+        (3, 4),
+    ),
+    (
+        "medium-battle",
+        [veh(2, twin=1), veh(2, twin=1), veh(2, twin=2), veh(2, twin=2)],
+        [veh(2, twin=1), veh(2, twin=1), veh(2, twin=2), veh(3, twin=3)],
+        (3, 4),
+    ),
+    (
+        "heavy-battle",
+        [veh(3, twin=1), veh(3, twin=1), veh(4, twin=2), veh(4, twin=2)],
+        [veh(3, twin=1), veh(3, twin=1), veh(3, twin=2), veh(4, twin=3)],
+        (3, 4),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("formation_id", "good", "bad", "offending"),
+    VEHICLE_CASES,
+    ids=[f"{c[0]}-{n}" for n, c in enumerate(VEHICLE_CASES)],
+)
+def test_vehicles_come_in_matched_pairs(
+    formation_id: str,
+    good: list[dict[str, Any]],
+    bad: list[dict[str, Any]],
+    offending: tuple[int, ...],
+) -> None:
+    formation = load_formations().get(formation_id)
+    assert formation is not None
+    passing = evaluate(formation, build(good))
+    assert passing.qualifies, _failed(passing)
+    failing = evaluate(formation, build(bad))
+    assert not failing.qualifies
+    (pairs,) = [r for r in failing.requirements if not r.passed]
+    assert pairs.id == "vehicle-pairs" and pairs.offending == offending
+
+
+def test_unpaired_battle_vehicles_are_the_entries_of_the_failure() -> None:
+    battle = load_formations().get("battle")
+    assert battle is not None
+    group = [veh(3, twin=1), veh(3, "Sniper", twin=2), veh(3, "Skirmisher", twin=1), spec(3)]
+    pairs = _requirement(evaluate(battle, build(group)), "vehicle-pairs")
+    assert not pairs.passed and pairs.entries == (2,) and pairs.actual == "1 of 4"
+
+
+def test_battle_pairs_ignore_mechs_and_light_vehicles() -> None:
+    battle = load_formations().get("battle")
+    assert battle is not None
+    # Twin 'Mechs are not vehicles; a lone Size 2 vehicle does not count towards Size 3+.
+    group = [spec(3, twin=5), spec(3, role="Sniper"), veh(2, "Skirmisher"), veh(2, twin=6)]
+    pairs = _requirement(evaluate(battle, build(group)), "vehicle-pairs")
+    assert pairs.passed and pairs.entries == ()
+
+
+def test_variant_pairs_only_apply_to_vehicle_formations() -> None:
+    medium = load_formations().get("medium-battle")
+    assert medium is not None
+    mixed = [spec(2), spec(2), veh(2, twin=1), veh(3, twin=2)]
+    result = evaluate(medium, build(mixed))
+    pairs = _requirement(result, "vehicle-pairs")
+    assert result.qualifies and pairs.passed and pairs.actual == "not applicable"
+    assert "vehicle formations" in pairs.expected
+
+
+def test_matched_pairs_use_the_unit_not_the_entry() -> None:
+    members = build([veh(twin=1), veh(twin=2), veh(twin=1), veh(twin=1), veh()])
+    assert matched_pairs(members) == frozenset({1, 3})
+
+
+# -- Command Lance: commanders across the force (ASCE p.122) ------------------------------
+
+
+def _command_force(extra: list[dict[str, Any]]) -> Force:
+    """A Command Lance (commander at #1) plus other units; marked ones are lieutenants."""
+    lance = [e.with_changes(group="Command") for _, e in build(CASES["command"][0])]
+    others = [e.with_changes(group="Line") for _, e in build(extra)]
+    groups = (Group("Command", "command"), Group("Line"))
+    return Force(name="F", entries=tuple(lance + others), groups=groups)
+
+
+@pytest.mark.parametrize(
+    ("extra", "passed", "allowed", "non_infantry"),
+    [
+        ([spec(cmd=True)] + [spec()] * 7, True, 3, 12),  # 12 units: commander + 2 lieutenants
+        ([spec(cmd=True), spec(cmd=True)] + [spec()] * 6, True, 3, 12),
+        ([spec(cmd=True), spec(cmd=True)] + [spec()] * 4 + [spec(tp="CI")] * 2, False, 2, 10),
+        ([spec(cmd=True)], False, 1, 5),  # 5 units: no lieutenant yet
+        ([spec(cmd=True), spec(tp="BA")], False, 1, 5),  # battle armor is infantry
+    ],
+)
+def test_commander_limit_counts_the_whole_force(
+    extra: list[dict[str, Any]], passed: bool, allowed: int, non_infantry: int
+) -> None:
+    force = _command_force(extra)
+    limit = _requirement(evaluate_group(force, "Command"), "commander-limit")
+    assert limit.passed is passed
+    assert limit.expected.startswith(f"at most {allowed} ")
+    assert f"has {non_infantry}" in limit.expected
+    marked = tuple(i for i, e in enumerate(force.entries, start=1) if e.commander)
+    assert limit.entries == marked
+    assert limit.offending == (() if passed else marked)
+
+
+def test_command_lance_fails_on_too_many_lieutenants_only() -> None:
+    force = _command_force([spec(cmd=True), spec(cmd=True), spec(cmd=True)] + [spec()] * 5)
+    result = evaluate_group(force, "Command")
+    assert not result.qualifies
+    assert [r.id for r in result.requirements if not r.passed] == ["commander-limit"]
+
+
+def test_commander_limit_without_the_force_says_so() -> None:
+    command = load_formations().get("command")
+    assert command is not None
+    limit = _requirement(evaluate(command, build(CASES["command"][0])), "commander-limit")
+    assert limit.passed and "force was not given" in limit.actual
+
+
+def test_vehicle_command_keeps_the_command_requirements() -> None:
+    catalogue = load_formations()
+    command, vehicle = catalogue.get("command"), catalogue.get("vehicle-command")
+    assert command is not None and vehicle is not None
+    assert [r.id for r in vehicle.requirements] == [r.id for r in command.requirements] + [
+        "vehicles"
+    ]
+    no_commander = [{**s, "cmd": False} for s in CASES["vehicle-command"][0]]
+    result = evaluate(vehicle, build(no_commander))
+    assert [r.id for r in result.requirements if not r.passed] == ["commander"]
+    assert catalogue.find("Vehicle Command Star") is vehicle
+
+
+# -- the file format -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("requirement", "problem"),
+    [
+        ('quantity = "at_least"\namount = 1\nper_units = 6', "per_units"),
+        ('quantity = "at_most"\namount = 1\nscope = "army"', "scope"),
+        ('quantity = "none"\nwhere = { paired = "yes" }', "paired"),
+        ('quantity = "none"\nwhere = { unit_types = "CV" }', "unit_types"),
+        ('quantity = "all"\nonly_if = { tonnage = 20 }', "tonnage"),
+        ('quantity = "at_most"\namount = -1', "amount"),
+    ],
+)
+def test_bad_requirements_are_listed(tmp_path: Path, requirement: str, problem: str) -> None:
+    path = tmp_path / "formations.toml"
+    path.write_text(
+        f'[[formation]]\nid = "x"\nname = "X"\n[[formation.requirement]]\nid = "r"\n'
+        f'text = "R"\n{requirement}\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(TemplateError) as caught:
+        load_formations(path)
+    assert any(problem in p for p in caught.value.problems)
+
+
+def _requirement(result: FormationResult, req_id: str) -> RequirementResult:
+    return next(r for r in result.requirements if r.id == req_id)
+
+
+def _failed(result: FormationResult) -> list[tuple[str, str, str]]:
+    return [(r.id, r.expected, r.actual) for r in result.requirements if not r.passed]
