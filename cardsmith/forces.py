@@ -23,6 +23,7 @@ from cardsmith.models.force import (
     Group,
     Pilot,
 )
+from cardsmith.models.profiles import ALPHA_STRIKE
 from cardsmith.models.unit import Unit
 from cardsmith.spas import SpaCatalogue, load_spas
 
@@ -110,17 +111,21 @@ def add_entry(
     ``spas`` may name SPAs by id, name or alias; they are stored as ids.
     ``unit_version`` is the catalogue's content hash (computed from ``unit`` if empty).
 
+    A custom unit of another game system (its profiles use a ``templates/systems/``
+    stat line) joins at skill 4, where its points are its own; the rule checks then
+    report it as a unit without Alpha Strike stats.
+
     Raises:
-        ForceEditError: no Alpha Strike stats, bad skill, unknown or disallowed SPA,
-            a bad pilot or group name.
+        ForceEditError: no Alpha Strike stats (nor another system's profiles and points),
+            bad skill, unknown or disallowed SPA, a bad pilot or group name.
     """
-    if not unit.has_stats:
+    if not can_join(unit):
         raise ForceEditError(
             f"{unit.name} (MUL {unit.mul_id}) has no Alpha Strike stats and cannot join a force"
         )
     entry = ForceEntry(
         unit=unit,
-        skill=_skill(skill),
+        skill=_skill_for(unit, skill),
         pilot=Pilot(name=_name(pilot, "pilot name")),
         spas=resolve_spas(unit, spas, spa_catalogue),
         group=_name(group, "group name"),
@@ -148,7 +153,7 @@ def set_entry(
     entry = force.entries[position]
     values: dict[str, object] = {}
     if "skill" in changes:
-        values["skill"] = _skill(changes["skill"])
+        values["skill"] = _skill_for(entry.unit, changes["skill"])
     if "pilot" in changes:
         pilot = changes["pilot"]
         name = pilot.name if isinstance(pilot, Pilot) else pilot
@@ -280,7 +285,7 @@ def update_entries(
     applied = []
     for item in outdated:
         unit = catalogue.get(item.mul_id)
-        if unit is None or not unit.has_stats:
+        if unit is None or not can_join(unit):
             continue
         entries[item.index - 1] = entries[item.index - 1].with_changes(
             unit=unit, unit_version=item.available
@@ -337,6 +342,33 @@ def _position(force: Force, index: object) -> int:
         span = f"1-{count}" if count else "none: the force is empty"
         raise ForceEditError(f"no entry {index} (entries: {span})")
     return index - 1
+
+
+def can_join(unit: Unit) -> bool:
+    """True for a unit with Alpha Strike stats, or a custom unit of another game system.
+
+    The second kind (``unit.modes.system`` other than ``alpha-strike``) has points but no
+    Alpha Strike type: it prints on its own multi-profile card.
+    """
+    return unit.has_stats or (_other_system(unit) is not None and unit.pv > 0)
+
+
+def _other_system(unit: Unit) -> str | None:
+    modes = unit.modes
+    if unit.type is None and modes is not None and modes.system != ALPHA_STRIKE:
+        return modes.system
+    return None
+
+
+def _skill_for(unit: Unit, skill: object) -> int:
+    system = _other_system(unit)
+    if system is not None and skill != DEFAULT_SKILL:
+        # Alpha Strike's skill ladder (and its PV table) means nothing to another system.
+        raise ForceEditError(
+            f"{unit.name} is a {system} unit: Alpha Strike skill does not apply "
+            f"(it stays at {DEFAULT_SKILL}, its points unchanged)"
+        )
+    return _skill(skill)
 
 
 def _skill(skill: object) -> int:

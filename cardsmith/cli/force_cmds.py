@@ -31,6 +31,7 @@ from cardsmith.formats.forcefile import load_force, save_force
 from cardsmith.models.force import SKILL_NAMES, Force
 from cardsmith.models.unit import Unit
 from cardsmith.pricing import entry_pv, force_pv
+from cardsmith.profiles.modes import profile_set
 from cardsmith.render.fingerprint import force_fingerprint
 from cardsmith.spas import budget_problems, load_spas
 
@@ -120,7 +121,8 @@ def _check_pack(pack: str) -> None:
         loader(pack)
 
 
-@force.command("add")
+# A custom unit's id is negative (``-871925788``): let it through as UNIT, not an option.
+@force.command("add", context_settings={"ignore_unknown_options": True})
 @click.argument("file", type=_FILE)
 @click.argument("unit")
 @click.option("--skill", type=int, default=4, show_default=True, help="Skill 0 (best) to 7.")
@@ -140,7 +142,7 @@ def add_command(
     group: str,
     commander: bool,
 ) -> None:
-    """Add UNIT (a MUL id or an exact name) to the force in FILE."""
+    """Add UNIT (a MUL id, a custom unit's negative id, or an exact name) to the force in FILE."""
     current = load_force(file)
     with _open_catalogue(ctx) as catalogue:
         found = resolve_unit(catalogue, unit)
@@ -174,7 +176,8 @@ def resolve_unit(catalogue: Catalogue, text: str) -> Unit:
         found = catalogue.get(int(text))
         if found is not None:
             return found
-        raise UnitNotFound(f"no unit with MUL id {text} in the local catalogue")
+        kind = "custom unit id" if text.startswith("-") else "MUL id"
+        raise UnitNotFound(f"no unit with {kind} {text} in the local catalogue")
     matches = catalogue.find_by_name(text)
     if len(matches) == 1:
         return matches[0]
@@ -365,6 +368,7 @@ def force_summary(current: Force, outdated: Sequence[OutdatedEntry] = ()) -> dic
                 "commander": entry.commander,
                 "unit_version": entry.unit_version,
                 "newer_version": index in newer,
+                "profiles": _profiles_summary(entry.unit),
             }
         )
         warnings.extend(
@@ -401,6 +405,24 @@ def force_summary(current: Force, outdated: Sequence[OutdatedEntry] = ()) -> dic
     }
 
 
+#: How `force show` words each pricing rule of a multi-profile unit.
+_PRICING = {"first": "first profile", "max": "dearest profile", "fixed": "fixed points"}
+
+
+def _profiles_summary(unit: Unit) -> dict[str, Any] | None:
+    """A multi-profile unit's profiles, switch rule, system and price rule (None: one profile)."""
+    modes = profile_set(unit)
+    if modes is None:
+        return None
+    return {
+        "names": [p.name for p in modes.profiles],
+        "system": modes.system,
+        "switch_rule": modes.switch_rule,
+        "switch_value": modes.switch_value,
+        "pricing": modes.pricing,
+    }
+
+
 def _result_dict(result: FormationResult) -> dict[str, Any]:
     return {
         "formation": result.formation_id,
@@ -426,7 +448,7 @@ def _table(data: dict[str, Any]) -> str:
         [
             u["index"],
             u["name"] + (" *" if u["newer_version"] else ""),
-            u["type"],
+            u["type"] if u["type"] != "--" or not u["profiles"] else u["profiles"]["system"],
             f"{u['skill']} {SKILL_NAMES[u['skill']]}",
             u["base_pv"],
             u["pv"],
@@ -463,6 +485,18 @@ def _table(data: dict[str, Any]) -> str:
             mark = "ok  " if req["passed"] else "FAIL"
             lines.append(
                 f"  {mark} {req['text']}: expected {req['expected']}, have {req['actual']}"
+            )
+    for u in data["units"]:
+        profiles = u["profiles"]
+        if profiles:
+            rule = profiles["switch_rule"] + (
+                f" {profiles['switch_value']}" if profiles["switch_value"] is not None else ""
+            )
+            system = f", {profiles['system']} unit" if profiles["system"] != "alpha-strike" else ""
+            lines.append(
+                f"#{u['index']} {u['name']}: {' / '.join(profiles['names'])} ({rule}{system}); "
+                f"priced by {_PRICING.get(profiles['pricing'], profiles['pricing'])}: "
+                f"{u['base_pv']}"
             )
     for text in data["warnings"]:
         lines.append(f"warning: {text}")

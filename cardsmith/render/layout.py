@@ -275,15 +275,21 @@ def _parse_crits(raw: Any, problems: _Problems) -> tuple[CritTrack, ...]:
     return tuple(tracks)
 
 
-def _parse_boxes(raw: Any, width: float, height: float, problems: _Problems) -> dict[str, Box]:
+def _parse_boxes(
+    raw: Any,
+    width: float,
+    height: float,
+    problems: _Problems,
+    known: tuple[str, ...] = KNOWN_BOXES,
+) -> dict[str, Box]:
     if not isinstance(raw, Mapping):
         problems.add("box must be a table of named boxes ([box.name])")
         return {}
     boxes: dict[str, Box] = {}
     for name, spec in raw.items():
         where = f"box {name!r}"
-        if name not in KNOWN_BOXES:
-            problems.add(f"{where}: unknown box; known boxes are {', '.join(KNOWN_BOXES)}")
+        if name not in known:
+            problems.add(f"{where}: unknown box; known boxes are {', '.join(known)}")
             continue
         if not isinstance(spec, Mapping):
             problems.add(f"{where}: must be a table with x_mm, y_mm, w_mm, h_mm")

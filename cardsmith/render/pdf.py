@@ -22,8 +22,9 @@ from cardsmith import __version__
 from cardsmith.errors import CardsmithError, RenderError
 from cardsmith.models import Force
 from cardsmith.render.fonts import FontSet, register_fonts
-from cardsmith.render.model import CardData, cards_for_force
+from cardsmith.render.multi import MultiCardData, SheetCard, sheet_cards
 from cardsmith.render.pdf_card import MM, clip_text, draw_card
+from cardsmith.render.pdf_multi import draw_multi_card
 from cardsmith.render.reference import RefTable, load_reference
 from cardsmith.render.roster import RosterData, Verdict, roster_for
 from cardsmith.render.sheet import SheetLayout, sheet_layout
@@ -77,7 +78,7 @@ def render_bytes(
         raise RenderError("nothing to print: no force given")
     layout = sheet_layout(paper, cards_per_page)
     fonts = register_fonts()
-    prepared = [(f, cards_for_force(f.entries)) for f in forces]
+    prepared = [(f, sheet_cards(f.entries)) for f in forces]
     buffer = io.BytesIO()
     canvas = Canvas(
         buffer,
@@ -126,7 +127,7 @@ def write_atomically(path: Path, data: bytes) -> None:
 
 
 def _draw_cards(
-    canvas: Canvas, cards: Sequence[CardData], layout: SheetLayout, fonts: FontSet, mono: bool
+    canvas: Canvas, cards: Sequence[SheetCard], layout: SheetLayout, fonts: FontSet, mono: bool
 ) -> None:
     page_h = layout.page_height
     for start in range(0, len(cards), layout.per_page):
@@ -135,7 +136,10 @@ def _draw_cards(
             left, top = layout.card_origin(slot)
             origin = (left * MM, (page_h - top - layout.card_height) * MM)
             try:
-                draw_card(canvas, card, fonts, origin, mono=mono)
+                if isinstance(card, MultiCardData):
+                    draw_multi_card(canvas, card, fonts, origin, mono=mono)
+                else:
+                    draw_card(canvas, card, fonts, origin, mono=mono)
             except CardsmithError:
                 raise
             except (KeyError, ValueError) as exc:
@@ -156,13 +160,13 @@ def _draw_cut_marks(canvas: Canvas, layout: SheetLayout, cards: int) -> None:
 #: Roster columns: header, share of the width, right-aligned.
 _ROSTER_COLUMNS: tuple[tuple[str, float, bool], ...] = (
     ("#", 0.04, True),
-    ("Unit", 0.26, False),
-    ("Type", 0.06, False),
+    ("Unit", 0.25, False),
+    ("Type", 0.08, False),
     ("Skill", 0.05, True),
     ("Base PV", 0.08, True),
     ("PV", 0.06, True),
     ("Pilot", 0.19, False),
-    ("SPAs", 0.15, False),
+    ("SPAs", 0.14, False),
     ("Group", 0.11, False),
 )
 _ROW_MM = 5.0
@@ -271,6 +275,16 @@ def _draw_roster(
     if any(row.commander for row in roster.rows):
         page.top += 6
         page.text(PAGE_MARGIN, "★ force commander", fonts.regular, 7)
+    if roster.profile_notes:
+        page.top += 6
+        page.text(PAGE_MARGIN, "Several profiles, one card each:", fonts.bold, 7)
+        for note in roster.profile_notes:
+            if not page.room(4.0):
+                page.new_page()
+            page.top += 3.6
+            page.text(
+                PAGE_MARGIN + 2, clip_text(note, fonts.regular, 7, usable * MM), fonts.regular, 7
+            )
     canvas.showPage()
 
 

@@ -71,24 +71,23 @@ def wrap_items(
     return lines
 
 
-class CardPen:
-    """Draws into one card: converts template mm (top-left origin) to canvas points."""
+class Pen:
+    """Draws into one card area: converts mm (top-left origin) to canvas points."""
 
     def __init__(
         self,
         canvas: Canvas,
-        card: CardData,
         fonts: FontSet,
         mono: bool,
         origin_pt: tuple[float, float],
+        height_mm: float,
     ) -> None:
         self.c = canvas
-        self.card = card
         self.fonts = fonts
         self.mono = mono
         self.ox, self.oy = origin_pt
         """Bottom-left corner of the card on the page, in points."""
-        self.height_mm = card.template.height
+        self.height_mm = height_mm
 
     # -- coordinates ----------------------------------------------------------------
 
@@ -144,6 +143,21 @@ class CardPen:
         baseline = box.y + box.h / 2 + size * 0.35 / MM
         anchor = {"left": box.x + 0.5, "center": box.x + box.w / 2, "right": box.right - 0.5}
         self.text(anchor[box.align], baseline, text, font, size, box.align)
+
+
+class CardPen(Pen):
+    """A pen for one per-type card (its ``CardData`` at hand)."""
+
+    def __init__(
+        self,
+        canvas: Canvas,
+        card: CardData,
+        fonts: FontSet,
+        mono: bool,
+        origin_pt: tuple[float, float],
+    ) -> None:
+        super().__init__(canvas, fonts, mono, origin_pt, card.template.height)
+        self.card = card
 
 
 def draw_card(
@@ -252,14 +266,19 @@ def _draw_damage(pen: CardPen, box: Box) -> None:
 
 
 def _draw_heat(pen: CardPen, box: Box) -> None:
+    draw_heat(pen, box, str(pen.card.overheat), pen.card.heat_scale)
+
+
+def draw_heat(pen: Pen, box: Box, overheat: str, heat_scale: Sequence[str]) -> None:
+    """OV and the heat scale boxes."""
     pen.frame(box)
-    card = pen.card
     pen.label(box.x + 1.0, box.y + 3.0, "OV", 5.5)
-    pen.text(box.x + 4.6, box.y + 9.3, str(card.overheat), pen.fonts.bold, 11.0, "center")
+    ov_size = fit_size(overheat, pen.fonts.bold, 11.0, 6.0, 8.0 * MM)
+    pen.text(box.x + 4.6, box.y + 9.3, overheat, pen.fonts.bold, ov_size, "center")
     pen.label(box.x + 10.0, box.y + 3.0, "HEAT SCALE", 5.5)
     side, gap = 5.2, 0.9
     top = box.y + 4.6
-    for i, level in enumerate(card.heat_scale):
+    for i, level in enumerate(heat_scale):
         left = box.x + 10.0 + i * (side + gap)
         fill = HEAT_FILLS.get(level)
         pen.c.setLineWidth(0.5)
@@ -275,20 +294,24 @@ def _draw_heat(pen: CardPen, box: Box) -> None:
 
 
 def _draw_armor(pen: CardPen, box: Box) -> None:
+    draw_pips(pen, box, pen.card.armor, pen.card.structure)
+
+
+def draw_pips(pen: Pen, box: Box, armor: int, structure: int) -> None:
+    """Armor (open) and structure (filled) pips, or the numbers when pips would be too small."""
     pen.frame(box)
-    card = pen.card
     label_w = 4.0
     area_w, area_h = box.w - label_w - 1.0, box.h - 1.2
-    grid = pip_rows(card.armor, card.structure, area_w, area_h)
+    grid = pip_rows(armor, structure, area_w, area_h)
     if not grid.fits:
-        _draw_armor_numbers(pen, box)
+        _draw_armor_numbers(pen, box, armor, structure)
         return
     pitch = grid.pitch
     radius = pitch * 0.36 * MM
     top = box.y + 0.6 + (area_h - (grid.armor_rows + grid.structure_rows) * pitch) / 2
     for label, count, rows, filled in (
-        ("A", card.armor, grid.armor_rows, False),
-        ("S", card.structure, grid.structure_rows, True),
+        ("A", armor, grid.armor_rows, False),
+        ("S", structure, grid.structure_rows, True),
     ):
         pen.text(box.x + 1.0, top + pitch * 0.5 + 1.0, label, pen.fonts.bold, 7.0)
         if count == 0:
@@ -309,10 +332,9 @@ def _draw_armor(pen: CardPen, box: Box) -> None:
     pen.c.setLineWidth(0.4)
 
 
-def _draw_armor_numbers(pen: CardPen, box: Box) -> None:
+def _draw_armor_numbers(pen: Pen, box: Box, armor: int, structure: int) -> None:
     """Too many points for pips: the numbers, each with a line to write damage on."""
-    card = pen.card
-    for row, (label, value) in enumerate((("A", card.armor), ("S", card.structure))):
+    for row, (label, value) in enumerate((("A", armor), ("S", structure))):
         baseline = box.y + (row + 1) * box.h / 2 - 1.5
         pen.text(box.x + 1.0, baseline, f"{label} {value}", pen.fonts.bold, 8.0)
         pen.label(box.x + 13.0, baseline, "DAMAGE", 5.0)

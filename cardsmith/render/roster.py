@@ -8,10 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardsmith.models import Force
+from cardsmith.models import Force, Unit
 from cardsmith.pricing import entry_pv
+from cardsmith.profiles.modes import profile_set
 from cardsmith.render.fingerprint import force_fingerprint
 from cardsmith.render.model import spa_catalogue_for, spa_lines
+from cardsmith.render.multi import PRICING_TEXT
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +88,29 @@ class RosterData:
     cap: int | None
     data_version: str
     fingerprint: str
+    profile_notes: tuple[str, ...] = ()
+    """Units with several profiles (one card each): profiles, price rule, system."""
+
+
+def profile_notes(force: Force) -> tuple[str, ...]:
+    """One line per entry with several profiles: its profiles, price rule, and system."""
+    lines = []
+    for index, entry in enumerate(force.entries, start=1):
+        modes = profile_set(entry.unit)
+        if modes is None:
+            continue
+        names = " / ".join(p.name for p in modes.profiles)
+        text = f"#{index} {entry.unit.name}: {names}; priced by {PRICING_TEXT.get(modes.pricing, modes.pricing)}"
+        if entry.unit.type is None:
+            # Its stats are another game's columns: Alpha Strike rule checks cannot judge it.
+            text += f"; {modes.system} unit, not judged by Alpha Strike rules"
+        lines.append(text)
+    return tuple(lines)
+
+
+def _system(unit: Unit) -> str:
+    """What the Type column says for a unit without an Alpha Strike type: its game system."""
+    return unit.modes.system if unit.modes is not None else unit.type_code
 
 
 def roster_for(force: Force, verdict: Verdict | None = None) -> RosterData:
@@ -95,7 +120,7 @@ def roster_for(force: Force, verdict: Verdict | None = None) -> RosterData:
         RosterRow(
             index=i,
             name=e.unit.name,
-            type_code=e.unit.type_code,
+            type_code=e.unit.type_code if e.unit.type is not None else _system(e.unit),
             skill=e.skill,
             base_pv=e.unit.pv,
             pv=entry_pv(e),
@@ -117,4 +142,5 @@ def roster_for(force: Force, verdict: Verdict | None = None) -> RosterData:
         cap=force.cap,
         data_version=force.data_version or "unrecorded",
         fingerprint=force_fingerprint(force),
+        profile_notes=profile_notes(force),
     )

@@ -1,15 +1,18 @@
 """Provides ``card_lines``: a unit card drawn in text for the terminal (TUI preview, text output).
 
 It shows the same ``CardData`` as the PDF: pips as ○ (armor) and ● (structure), the
-heat scale as ``[1][2][3][S]``, critical-hit tracks as □ boxes.  No drawing library.
+heat scale as ``[1][2][3][S]``, critical-hit tracks as □ boxes.  A unit with several
+profiles shows its ``MultiCardData``: a profile table (or one block per profile when the
+table is too wide), one shared track and the switch rule.  No drawing library.
 """
 
 from __future__ import annotations
 
 import textwrap
 
-from cardsmith.models import ForceEntry, Unit
-from cardsmith.render.model import CardData, card_for
+from cardsmith.models import ForceEntry, Pilot, Unit
+from cardsmith.render.model import CardData
+from cardsmith.render.multi import MultiCardData, sheet_card
 
 ARMOR_PIP = "○"
 STRUCTURE_PIP = "●"
@@ -17,16 +20,24 @@ CRIT_BOX = "□"
 MIN_WIDTH = 32
 
 
-def card_lines(item: ForceEntry | Unit | CardData, width: int = 60) -> list[str]:
+def card_lines(item: ForceEntry | Unit | CardData | MultiCardData, width: int = 60) -> list[str]:
     """The card of an entry or unit as framed lines, each exactly ``width`` characters.
 
-    Widths below 32 are raised to 32.
+    Widths below 32 are raised to 32.  A unit with several profiles gets its one
+    multi-profile card, as in the PDF.
 
     Raises:
-        RenderError: the unit has no Alpha Strike stats or no card family prints it.
+        RenderError: the unit has no Alpha Strike stats (nor profiles of another system)
+            or no card family prints it.
     """
-    card = item if isinstance(item, CardData) else card_for(item)
+    if isinstance(item, CardData | MultiCardData):
+        card = item
+    else:
+        entry = item if isinstance(item, ForceEntry) else ForceEntry(unit=item, pilot=Pilot())
+        card = sheet_card(entry)
     width = max(MIN_WIDTH, width)
+    if isinstance(card, MultiCardData):
+        return _frame(width, multi_body(card, width - 4))
     inner = width - 4
     body: list[str] = []
     pv = f"PV {card.pv}"
@@ -59,9 +70,60 @@ def card_lines(item: ForceEntry | Unit | CardData, width: int = 60) -> list[str]
         body.extend(_wrap(card.spa_line, inner))
     if card.footer:
         body.append(card.footer.rjust(inner))
+    return _frame(width, body)
+
+
+def _frame(width: int, body: list[str]) -> list[str]:
+    inner = width - 4
     top = "┌" + "─" * (width - 2) + "┐"
     bottom = "└" + "─" * (width - 2) + "┘"
-    return [top, *(f"│ {line.ljust(inner)} │" for line in body), bottom]
+    return [top, *(f"│ {_fit(line, inner).ljust(inner)} │" for line in body), bottom]
+
+
+def multi_body(card: MultiCardData, inner: int) -> list[str]:
+    """The lines inside the frame of a multi-profile card."""
+    body: list[str] = []
+    points = f"{card.points_label} {card.pv}"
+    body.append(_fit(card.name, inner - len(points) - 1).ljust(inner - len(points)) + points)
+    if card.pilot or card.group or card.commander:
+        body.append(_fit(card.pilot_line, inner))
+    body.extend(_wrap(card.info_line, inner))
+    body.extend(_profile_table(card, inner))
+    if card.track_name:
+        track = CRIT_BOX * card.wounds if card.wounds else "none"
+        body.extend(_wrap(f"{card.track_name} {track}  (shared by every profile)", inner))
+    else:
+        body.extend(_pips("A", card.armor, ARMOR_PIP, inner))
+        body.extend(_pips("S", card.structure, STRUCTURE_PIP, inner))
+    if card.heat_scale:
+        boxes = "".join(f"[{level}]" for level in card.heat_scale)
+        body.append(f"OV {card.overheat}   HEAT {boxes}")
+    label = "NOTES " if card.track_name else "SPECIAL "
+    body.extend(_wrap(label + (", ".join(card.specials) or "—"), inner))
+    body.extend(_wrap(f"SWITCH {card.rule_line}", inner))
+    if card.spas:
+        body.extend(_wrap(card.spa_line, inner))
+    if card.footer:
+        body.append(card.footer.rjust(inner))
+    return body
+
+
+def _profile_table(card: MultiCardData, inner: int) -> list[str]:
+    """Profiles as an aligned table, or one wrapped block per profile when it is too wide."""
+    header = ["PROFILE", *card.columns]
+    rows = [[r.name, *r.cells] for r in card.rows]
+    widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
+    if sum(widths) + len(widths) - 1 <= inner:
+        lines = [" ".join(c.ljust(w) for c, w in zip(header, widths, strict=True)).rstrip()]
+        lines += [
+            " ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in rows
+        ]
+        return lines
+    lines = []
+    for row in rows:
+        pairs = ", ".join(f"{h} {c}" for h, c in zip(card.columns, row[1:], strict=True))
+        lines.extend(_wrap(f"{row[0]}: {pairs}", inner))
+    return lines
 
 
 def _fit(text: str, width: int) -> str:
