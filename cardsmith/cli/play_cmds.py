@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from cardsmith.cli.battle_print_cmds import battle_print
 from cardsmith.cli.betrayal_cmds import betrayal
 from cardsmith.cli.output import echo_json, format_table
 from cardsmith.errors import UsageError
@@ -129,7 +130,8 @@ def _row(current: Battle, state: UnitState, entry: ForceEntry) -> list[str]:
 
 
 def _status(current: Battle, state: UnitState, entry: ForceEntry) -> str:
-    words = [f for f in ("destroyed", "withdrawn", "shutdown", "pilotless") if getattr(state, f)]
+    flags = ("destroyed", "withdrawn", "shutdown", "pilotless", "crashed")
+    words = [f for f in flags if getattr(state, f)]
     if effects.permanently_immobile(entry, state):
         words.append("immobile")
     if state.stunned_turn == current.turn:
@@ -165,10 +167,12 @@ def battle_json(current: Battle) -> dict[str, Any]:
                 "destroyed": state.destroyed,
                 "withdrawn": state.withdrawn,
                 "pilotless": state.pilotless,
+                "crashed": state.crashed,
                 "immobile": effects.permanently_immobile(entry, state),
                 "move": move.text,
                 "tmm": move.tmm,
                 "damage": [str(d) for d in effects.current_damage(entry, state)],
+                "specials": [s.text for s in effects.specials_after_hits(entry, state)],
                 "to_hit": {b: effects.to_hit(entry, state, b, turn=current.turn) for b in "SMLE"},
                 "weapon_skill": effects.weapon_skill(entry, state),
                 "piloting_skill": effects.piloting_skill(entry, state),
@@ -340,6 +344,8 @@ def _differences(old: UnitState, new: UnitState) -> list[str]:
         out.append("crits " + ", ".join(k.label for k in new.crits[len(old.crits) :]))
     if new.pilot_wounds != old.pilot_wounds:
         out.append(f"pilot wounds {new.pilot_wounds}")
+    if new.crashed and not old.crashed:
+        out.append(f"CRASHED ({effects.CRASH_DAMAGE} damage)")
     if new.destroyed and not old.destroyed:
         out.append("DESTROYED")
     return out
@@ -357,3 +363,4 @@ def undo_cmd(battle_path: Path) -> None:
 
 # `battle betrayal` is the same command as `rules betrayal`.
 play.add_command(betrayal)
+play.add_command(battle_print)

@@ -225,7 +225,13 @@ def apply_crit(entry: ForceEntry, state: UnitState, kind: CritKind, turn: int) -
     if kind in (CritKind.MP, CritKind.MOTIVE_MINUS2, CritKind.MOTIVE_HALF, CritKind.MOTIVE_STOP):
         if effects.permanently_immobile(entry, state):
             return apply_damage(entry, state, 1)
-        return added.with_changes(immobile=effects.permanently_immobile(entry, added))
+        moved_out = added.with_changes(immobile=effects.permanently_immobile(entry, added))
+        if moved_out.immobile and kind is not CritKind.MP and effects.flies(unit):
+            # An airborne VTOL or WiGE whose motive damage takes all its move crashes:
+            # 1 damage (ASCE p.51; facts §4).  cardsmith does not track landing, so a
+            # flying unit is taken to be airborne.
+            return apply_damage(entry, moved_out.with_changes(crashed=True), effects.CRASH_DAMAGE)
+        return moved_out
     if kind is CritKind.WEAPON:
         if not effects.has_damage_left(entry, state):
             return apply_damage(entry, state, 1)

@@ -92,7 +92,7 @@ def battle_to_dict(battle: Battle) -> dict[str, Any]:
                 "pilot_wounds": state.pilot_wounds,
                 "flags": [
                     f
-                    for f in ("pilotless", "immobile", "destroyed", "withdrawn")
+                    for f in ("pilotless", "immobile", "destroyed", "withdrawn", "crashed")
                     if getattr(state, f)
                 ],
                 "weapon_penalty": state.weapon_penalty,

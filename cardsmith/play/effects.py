@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardsmith.models import DamageValue, ForceEntry, Movement, Unit
+from cardsmith.models import DamageValue, ForceEntry, Movement, Special, Unit
 from cardsmith.play.crits import CritKind
-from cardsmith.play.state import HEAT_SHUTDOWN, UnitState
+from cardsmith.play.state import HEAT_SHUTDOWN, Battle, UnitState
 
 #: To-hit modifier per range band (ASCE p.44; seed 004): Short +0, Medium +2, Long +4, Extreme +6.
 RANGE_MODIFIERS: dict[str, int] = {"S": 0, "M": 2, "L": 4, "E": 6}
@@ -24,6 +24,20 @@ IMMOBILE_TMM = -4
 
 #: Families that track heat: 'Mechs and aerospace fighters only (ASCE p.28).
 HEAT_FAMILIES = frozenset({"mech", "fighter"})
+
+#: Specials whose numbers are damage: each weapon hit lowers them like the card's damage
+#: values (ASCE p.51; facts §4 lists AC, ARTX, FLK, HT, IF, LRM, SRM, TOR, TUR; REAR is
+#: the rear-arc damage value).  A turret's own values and its contents are both lowered.
+DAMAGE_SPECIALS = frozenset({"AC", "FLK", "HT", "IF", "LRM", "SRM", "TOR", "TUR", "REAR"})
+
+#: Artillery specials (ARTX-#, e.g. ``ARTAIS-1``) count pieces; their damage comes from the
+#: artillery table, so a weapon hit is noted on the text rather than taken off the count.
+ARTILLERY_PREFIX = "ART"
+
+#: Movement modes that fly: VTOL and WiGE (facts §1.5).  Brought to 0" by motive damage
+#: while airborne, they crash and take this much damage (ASCE p.51; facts §4).
+AIRBORNE_MODES = frozenset({"v", "g"})
+CRASH_DAMAGE = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +59,11 @@ class MoveNow:
 def family(unit: Unit) -> str:
     """The unit's card family (``mech``, ``vehicle`` …), ``none`` without a type."""
     return unit.type.family if unit.type is not None else "none"
+
+
+def flies(unit: Unit) -> bool:
+    """True for a VTOL or WiGE vehicle (it crashes when motive damage leaves it no move)."""
+    return family(unit) == "vehicle" and any(m.mode in AIRBORNE_MODES for m in unit.move)
 
 
 def tracks_heat(unit: Unit) -> bool:
@@ -155,6 +174,74 @@ def current_damage(entry: ForceEntry, state: UnitState) -> tuple[DamageValue, ..
         elif crit is CritKind.ENGINE and is_vehicle:
             values = [DamageValue(v.value // 2) for v in values]
     return tuple(values)
+
+
+def _damage_text(values: tuple[DamageValue | None, ...]) -> str:
+    return "/".join("-" if v is None else str(v) for v in values)
+
+
+def reduce_special(special: Special, hits: int) -> Special:
+    """A special ability after ``hits`` weapon hits (ASCE p.51; facts §4).
+
+    Damage-bearing specials lose 1 per hit at every range (1 → 0*, 0* → 0), turret
+    contents included; artillery notes the loss; every other special is unchanged.
+    """
+    if hits <= 0:
+        return special
+    if special.code.startswith(ARTILLERY_PREFIX):
+        return Special(
+            code=special.code,
+            text=f"{special.text} (−{hits} dmg)",
+            number=special.number,
+            argument=special.argument,
+            tail=special.tail,
+        )
+    if special.code not in DAMAGE_SPECIALS:
+        return special
+    damage = tuple(None if d is None else reduce_damage(d, hits) for d in special.damage)
+    contents = tuple(reduce_special(c, hits) for c in special.contents)
+    number = special.number
+    if special.code == "TUR" or special.argument is not None:
+        # TUR2(…): the number before the parentheses counts turrets, it is not damage.
+        count = "" if number is None else str(int(number))
+        inner = ",".join([_damage_text(damage)] * bool(damage) + [c.text for c in contents])
+        text = f"{special.code}{count}({inner})"
+    elif damage:
+        text = f"{special.code}{_damage_text(damage)}"
+        single_value = damage[0]
+        if len(damage) == 1 and single_value is not None and not single_value.minimal:
+            # ``IF0*`` → ``IF0``: a lone whole value reads back as a number, as parsing gives.
+            damage, number = (), float(single_value.value)
+    elif number is not None:
+        single = reduce_damage(DamageValue(int(number)), hits)
+        if single.minimal:
+            damage, number = (single,), None
+        else:
+            number = float(single.value)
+        text = f"{special.code}{single}"
+    else:
+        return special
+    return Special(
+        code=special.code,
+        text=text,
+        number=number,
+        damage=damage,
+        contents=contents,
+        argument=special.argument,
+        tail=special.tail,
+    )
+
+
+def specials_after_hits(entry: ForceEntry, state: UnitState) -> tuple[Special, ...]:
+    """The unit's specials with every weapon hit taken off the damage-bearing ones."""
+    hits = state.count(CritKind.WEAPON)
+    return tuple(reduce_special(s, hits) for s in entry.unit.specials)
+
+
+def current_specials(battle: Battle, key: str) -> tuple[Special, ...]:
+    """A unit's specials now (by key or name): weapon hits lower AC, IF, LRM, TUR … (ASCE p.51)."""
+    state = battle.find(key)
+    return specials_after_hits(battle.entry(state), state)
 
 
 def has_damage_left(entry: ForceEntry, state: UnitState) -> bool:

@@ -67,6 +67,8 @@ class UnitState:
     """Immobilized for good (motive 0, move reduced to 0", or marked by hand)."""
     destroyed: bool = False
     withdrawn: bool = False
+    crashed: bool = False
+    """An airborne VTOL or WiGE whose motive damage took all its move (ASCE p.51, facts §4)."""
     stunned_turn: int = 0
     """Turn in which a stunned vehicle crew cannot move or attack (0: none)."""
     weapon_penalty: int = 0
