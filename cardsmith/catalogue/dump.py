@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -81,6 +81,7 @@ def read_unit_file(path: Path) -> list[UnitRecord]:
 
 def parse_unit_document(data: Any, *, origin: str) -> list[UnitRecord]:
     """Turn a decoded unit document into records (see ``read_unit_file``)."""
+    build: Callable[[Mapping[str, Any]], Unit]
     if isinstance(data, Mapping) and data.get("format") == CATALOGUE_FORMAT:
         version = data.get("version")
         if not isinstance(version, int) or version > CATALOGUE_VERSION:
@@ -109,7 +110,9 @@ def parse_unit_document(data: Any, *, origin: str) -> list[UnitRecord]:
     return _build_all(items, build, origin)
 
 
-def _build_all(items: Iterable[Any], build: Any, origin: str) -> list[UnitRecord]:
+def _build_all(
+    items: Iterable[Any], build: Callable[[Mapping[str, Any]], Unit], origin: str
+) -> list[UnitRecord]:
     records: list[UnitRecord] = []
     problems: list[str] = []
     seen: set[int] = set()
