@@ -1,0 +1,1 @@
+"""Provides the terminal app (Textual): catalogue browser, force editor, reference."""

@@ -1,0 +1,58 @@
+"""Provides ``cardsmith open``, ``cardsmith locate`` and the launcher of the terminal app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from cardsmith import paths
+from cardsmith.cli.context import Settings
+from cardsmith.errors import UsageError
+
+
+def run_app(settings: Settings, force_path: Path | None) -> None:
+    """Open the terminal app (on a force when ``force_path`` is given).
+
+    Raises:
+        UsageError: ``force_path`` is not a readable file.
+    """
+    if force_path is not None and not force_path.is_file():
+        raise UsageError(f"{force_path}: no such force file")
+    # Textual takes a noticeable time to import; only the app needs it, not the commands.
+    from cardsmith.tui.app import CardsmithApp
+
+    app = CardsmithApp(
+        cache_dir=settings.resolved_cache_dir, offline=settings.offline, force_path=force_path
+    )
+    app.run()
+
+
+@click.command("open")
+@click.argument("force_file", type=click.Path(dir_okay=False, path_type=Path))
+@click.pass_obj
+def open_force(settings: Settings, force_file: Path) -> None:
+    """Open FORCE_FILE in the terminal app."""
+    run_app(settings, force_file)
+
+
+_LOCATIONS = {
+    "cache": lambda settings: settings.resolved_cache_dir,
+    "config": lambda _settings: paths.config_dir(),
+    "templates": lambda _settings: paths.templates_dir(),
+}
+
+
+@click.command()
+@click.argument("what", type=click.Choice(sorted(_LOCATIONS)), required=False)
+@click.pass_obj
+def locate(settings: Settings, what: str | None) -> None:
+    """Print where cardsmith keeps its cache, config or built-in templates.
+
+    With no argument, prints all three as `name<TAB>path` lines.
+    """
+    if what is not None:
+        click.echo(str(_LOCATIONS[what](settings)))
+        return
+    for name in sorted(_LOCATIONS):
+        click.echo(f"{name}\t{_LOCATIONS[name](settings)}")

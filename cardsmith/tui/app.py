@@ -1,0 +1,286 @@
+"""Provides ``CardsmithApp``: the Textual shell that holds the screens and the force being edited."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual import on, work
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from cardsmith.errors import CardsmithError, CatalogueUnavailable
+from cardsmith.models import Force, Unit
+from cardsmith.pricing import force_pv
+from cardsmith.tui import services
+from cardsmith.tui.document import ForceDocument
+from cardsmith.tui.file_flows import FileFlows
+from cardsmith.tui.messages import (
+    FetchFinished,
+    FetchProgress,
+    ForceChanged,
+    IndexLoaded,
+)
+from cardsmith.tui.screens.catalogue import CatalogueScreen
+from cardsmith.tui.screens.force import ForceScreen
+from cardsmith.tui.screens.help import HelpScreen
+from cardsmith.tui.screens.reference import ReferenceScreen
+from cardsmith.tui.widgets.results import ResultsTable
+
+#: Seconds of quiet after an edit before the recovery copy is written.
+RECOVERY_DELAY = 1.0
+
+
+class CardsmithApp(FileFlows):
+    """Catalogue browser, force editor and reference, keyboard first."""
+
+    TITLE = "cardsmith"
+    CSS_PATH = "cardsmith.tcss"
+    BINDINGS = [
+        Binding("f1", "help", "Help", tooltip="Show every key binding", id="help"),
+        Binding(
+            "f2", "show('catalogue')", "Catalogue", tooltip="Search and add units", id="catalogue"
+        ),
+        Binding("f3", "show('force')", "Force", tooltip="Edit the force", id="force"),
+        Binding(
+            "f4",
+            "show('reference')",
+            "Reference",
+            tooltip="Specials, crits, heat, to-hit",
+            id="reference",
+        ),
+        Binding("ctrl+z", "undo", "Undo", tooltip="Undo the last edit", id="undo"),
+        Binding("ctrl+y", "redo", "Redo", tooltip="Redo the edit just undone", id="redo"),
+        Binding("ctrl+s", "save", "Save", tooltip="Save the force to its file", id="save"),
+        Binding(
+            "f12",
+            "save_as",
+            "Save as",
+            show=False,
+            tooltip="Save the force to a new file",
+            id="save-as",
+        ),
+        Binding("ctrl+o", "open", "Open", show=False, tooltip="Open a force file", id="open"),
+        Binding("ctrl+n", "new", "New", show=False, tooltip="Start a new force", id="new"),
+        Binding("f6", "print", "Print", tooltip="Write record sheets to a PDF", id="print"),
+        Binding(
+            "ctrl+q",
+            "quit",
+            "Quit",
+            tooltip="Quit (asks about unsaved changes)",
+            id="quit",
+            priority=True,
+        ),
+    ]
+
+    def __init__(
+        self,
+        *,
+        cache_dir: Path | None = None,
+        offline: bool = False,
+        force_path: Path | None = None,
+        recovery: bool = True,
+    ) -> None:
+        super().__init__()
+        from cardsmith import paths
+
+        self.cache_dir = paths.cache_dir(cache_dir)
+        self.offline = offline
+        self.force_path = force_path
+        self.use_recovery = recovery
+        self.document = ForceDocument.new()
+        self.units = services.UnitSource(self.cache_dir)
+        self.index: Any = None
+        self.net_state = "offline" if offline or not services.can_fetch() else "online"
+
+    @property
+    def can_fetch(self) -> bool:
+        """True when fetching from the MUL is possible now."""
+        return not self.offline and services.can_fetch()
+
+    # -- start-up ---------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.install_screen(CatalogueScreen(), "catalogue")
+        self.install_screen(ForceScreen(), "force")
+        self.install_screen(ReferenceScreen(), "reference")
+        self.push_screen("catalogue")
+        self.load_index()
+        if self.force_path is not None:
+            self.open_force(self.force_path)
+        elif self.use_recovery:
+            self._recover()
+
+    @work(
+        thread=True,
+        exclusive=True,
+        group="catalogue",
+        exit_on_error=False,
+        description="Loading the catalogue",
+    )
+    def load_index(self) -> None:
+        """Open the catalogue and build its search index off the UI thread."""
+        index, notices = services.load_index(self.cache_dir)
+        if not get_current_worker().is_cancelled:
+            self.post_message(IndexLoaded(index, notices))
+
+    def on_index_loaded(self, message: IndexLoaded) -> None:
+        self.index = message.index
+        for notice in message.notices:
+            self.notify(notice, title="Catalogue", severity="warning", timeout=15)
+        catalogue = self.get_screen("catalogue")
+        if isinstance(catalogue, CatalogueScreen):
+            catalogue.index_ready(message.index)
+
+    # -- the force ----------------------------------------------------------------------
+
+    def apply_force(self, force: Force, label: str) -> None:
+        """Make ``force`` the current value (undoable) and redraw every screen."""
+        if self.document.apply(force, label):
+            self._force_changed(label)
+
+    def add_unit(self, unit: Unit) -> None:
+        """Add ``unit`` at skill 4 and say so."""
+        try:
+            force = services.add_unit(self.document.force, unit)
+        except CardsmithError as exc:
+            self.notify(exc.message, title="Not added", severity="warning")
+            return
+        self.apply_force(force, f"add {unit.name}")
+        total = force_pv(force)
+        cap = f" / {force.cap}" if force.cap else ""
+        self.notify(f"Added {unit.name} as #{len(force.entries)} — force {total}{cap} PV.")
+
+    def _force_changed(self, label: str) -> None:
+        for name in ("catalogue", "force"):
+            screen = self.get_screen(name)
+            if screen.is_attached:
+                screen.post_message(ForceChanged(label))
+        self.refresh_bindings()
+        if self.use_recovery:
+            self.set_timer(RECOVERY_DELAY, self._write_recovery, name="recovery")
+
+    # -- actions ------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # None shows the key greyed out in the footer: it exists but does nothing now.
+        enabled: dict[str, bool] = {
+            "undo": self.document.can_undo,
+            "redo": self.document.can_redo,
+            "print": bool(self.document.force.entries) and services.can_print(),
+            "save": self.document.dirty or self.document.path is None,
+        }
+        if action in enabled:
+            return True if enabled[action] else None
+        if action == "show":
+            # The screen you are on is not offered as a place to go.
+            return self.screen.id != parameters[0] if parameters else True
+        return True
+
+    def action_show(self, name: str) -> None:
+        """Switch to one of the main screens."""
+        if isinstance(self.screen, ModalScreen) or self.screen.id == name:
+            return
+        self.switch_screen(name)
+        self.refresh_bindings()
+        if name == "catalogue":
+            screen = self.get_screen("catalogue")
+            if isinstance(screen, CatalogueScreen):
+                screen.action_focus_search()
+
+    def action_focus_results(self) -> None:
+        self.screen.query_one(ResultsTable).focus()
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.screen))
+
+    def action_undo(self) -> None:
+        label = self.document.undo()
+        if label is None:
+            self.notify("Nothing to undo.")
+            return
+        self._force_changed(f"undo {label}")
+        self.notify(f"Undone: {label}.", timeout=2)
+
+    def action_redo(self) -> None:
+        label = self.document.redo()
+        if label is None:
+            self.notify("Nothing to redo.")
+            return
+        self._force_changed(f"redo {label}")
+        self.notify(f"Redone: {label}.", timeout=2)
+
+    # -- fetching -----------------------------------------------------------------------
+
+    def start_fetch(self, query: str) -> None:
+        """Fetch units named like ``query`` from the MUL into the catalogue."""
+        if not self.can_fetch:
+            self.notify("Fetching is off (offline, or no MUL client).", severity="warning")
+            return
+        if len(query.strip()) < 2:
+            self.notify("Type at least two letters of a unit name to fetch.", severity="warning")
+            return
+        self._set_net_state("fetching…")
+        self.fetch_units(query.strip())
+
+    @work(
+        thread=True,
+        exclusive=True,
+        group="fetch",
+        exit_on_error=False,
+        description="Fetching from the MUL",
+    )
+    def fetch_units(self, query: str) -> None:
+        """Ask the MUL for units named like ``query`` and store them."""
+        self.post_message(FetchProgress(0, None, query))
+        summary = services.fetch_units(self.cache_dir, query, offline=self.offline)
+        self.post_message(FetchFinished(summary))
+
+    def on_fetch_progress(self, message: FetchProgress) -> None:
+        total = f"/{message.total}" if message.total else ""
+        self._set_net_state(f"fetching “{message.note}” {message.done}{total}")
+
+    def on_fetch_finished(self, message: FetchFinished) -> None:
+        summary = message.summary
+        self._set_net_state("online")
+        self.notify(
+            f"The MUL returned {summary.returned} unit(s): {summary.added} new, "
+            f"{summary.updated} updated, {summary.unchanged} unchanged.",
+            title="Fetched",
+        )
+        for warning in summary.warnings:
+            self.notify(warning, severity="warning", timeout=10)
+        if summary.added or summary.updated:
+            self.load_index()
+
+    def _set_net_state(self, state: str) -> None:
+        self.net_state = state
+        catalogue = self.get_screen("catalogue")
+        if isinstance(catalogue, CatalogueScreen) and catalogue.is_mounted:
+            catalogue.set_net_state(state)
+
+    # -- errors -------------------------------------------------------------------------
+
+    @on(Worker.StateChanged)
+    def _worker_failed(self, event: Worker.StateChanged) -> None:
+        """Every worker error becomes a notification, never a crash."""
+        if event.state != WorkerState.ERROR:
+            return
+        error = event.worker.error
+        if event.worker.group == "catalogue":
+            catalogue = self.get_screen("catalogue")
+            if isinstance(catalogue, CatalogueScreen):
+                catalogue.load_failed()
+        if isinstance(error, CatalogueUnavailable):
+            self._set_net_state("unreachable")
+        elif event.worker.group == "fetch":
+            self._set_net_state("online" if self.can_fetch else "offline")
+        message = (
+            error.message
+            if isinstance(error, CardsmithError)
+            else f"{type(error).__name__}: {error}"
+        )
+        title = getattr(error, "title", None) or f"{event.worker.description or 'Task'} failed"
+        self.notify(message, title=title, severity="error", timeout=15)

@@ -1,0 +1,51 @@
+"""Provides the messages that travel across the app (worker results and force changes)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from textual.message import Message
+
+
+@dataclass
+class IndexLoaded(Message):
+    """The catalogue's search index is ready (posted from the loading thread)."""
+
+    index: Any
+    """A ``cardsmith.catalogue.search.SearchIndex``."""
+    notices: list[str]
+    """Things the catalogue wants the user to know (a repaired store …)."""
+
+
+@dataclass
+class ForceChanged(Message):
+    """The force being edited changed (an edit, undo/redo, open or new)."""
+
+    label: str
+    """What happened, for the status line (``Skill 3``, ``Undo: remove``)."""
+
+
+@dataclass
+class FetchProgress(Message):
+    """A MUL fetch advanced (posted from the fetching thread)."""
+
+    done: int
+    total: int | None
+    note: str = ""
+
+
+@dataclass
+class FetchFinished(Message):
+    """A MUL fetch ended; the summary says what changed in the catalogue."""
+
+    summary: Any
+    """A ``cardsmith.tui.services.FetchSummary``."""
+
+
+@dataclass
+class PrintFinished(Message):
+    """Record sheets were written to ``path``."""
+
+    path: Path

@@ -1,0 +1,1 @@
+"""Provides the app's screens: catalogue, force editor, reference, help and dialogs."""

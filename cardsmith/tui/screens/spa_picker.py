@@ -1,0 +1,87 @@
+"""Provides ``SpaPicker``: choose a pilot's special abilities against the skill's budget."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, SelectionList, Static
+from textual.widgets.selection_list import Selection
+
+from cardsmith.models import Unit
+from cardsmith.tui import services
+
+
+class SpaPicker(ModalScreen[tuple[str, ...] | None]):
+    """A list of SPAs with their costs; the budget line shows what is left."""
+
+    BINDINGS = [
+        Binding("enter", "apply", "Apply", priority=True, id="spa.apply"),
+        Binding("escape", "cancel", "Cancel", id="spa.cancel"),
+    ]
+
+    def __init__(self, unit: Unit, skill: int, chosen: tuple[str, ...]) -> None:
+        super().__init__(classes="dialog")
+        self.unit_name = unit.name
+        self.skill = skill
+        self.chosen = chosen
+        # Only the abilities this unit type may take are offered (ASCE p.92-101).
+        self.choices = {c.id: c for c in services.spa_choices(unit)}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box", id="spa-box"):
+            yield Label(
+                f"Special pilot abilities — {self.unit_name} (skill {self.skill})",
+                classes="dialog-title",
+            )
+            yield Static("", id="budget")
+            selections = [
+                Selection(
+                    f"{choice.name:<28} {choice.cost:>2}  {choice.summary[:60]}",
+                    choice.id,
+                    choice.id in self.chosen,
+                )
+                for choice in self.choices.values()
+            ]
+            if not selections:
+                yield Static("No SPA catalogue is installed in this build.", classes="hint")
+            yield SelectionList[str](*selections, id="spas")
+            yield Static("Space: tick or untick   Enter: apply   Esc: cancel", classes="hint")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Apply", variant="primary", id="ok")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#spas", SelectionList).focus()
+        self._update_budget()
+
+    @property
+    def selected(self) -> tuple[str, ...]:
+        """The ticked SPA ids, in catalogue order."""
+        return tuple(self.query_one("#spas", SelectionList).selected)
+
+    @on(SelectionList.SelectedChanged)
+    def _update_budget(self) -> None:
+        max_count, max_cost = services.spa_budget(self.skill)
+        chosen = self.selected
+        cost = sum(self.choices[s].cost if s in self.choices else 0 for s in chosen)
+        left_count, left_cost = max_count - len(chosen), max_cost - cost
+        over = left_count < 0 or left_cost < 0
+        text = (
+            f"Budget at skill {self.skill}: {max_count} SPA(s), {max_cost} point(s).   "
+            f"Chosen {len(chosen)} for {cost} point(s).   "
+            f"Left: {left_count} SPA(s), {left_cost} point(s)."
+        )
+        budget = self.query_one("#budget", Static)
+        budget.update(text + ("   Over budget!" if over else ""))
+        budget.set_class(over, "-over")
+
+    @on(Button.Pressed, "#ok")
+    def action_apply(self) -> None:
+        self.dismiss(self.selected)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,1 @@
+"""Provides the app's widgets: results table, filters, unit card, force grid, validation."""

@@ -1,0 +1,311 @@
+"""Provides ``ResultsTable``: catalogue search hits as a fast, sortable, scrolling table.
+
+Textual's DataTable measures and renders every cell through Rich, which costs about
+25 ms a screenful and grows with the rows added; search-as-you-type redraws the table
+on every keystroke and must show results within 50 ms (design §10).  This widget uses
+the Line API instead: fixed columns, plain formatted text, and only the visible rows
+are drawn, so every match can be listed whatever the catalogue's size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from cardsmith.catalogue.search import Hit, IndexRow
+
+_SortKey = Callable[[IndexRow], Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One column: key, header, width (0: takes the space left) and sort key."""
+
+    key: str
+    header: str
+    width: int
+    sort: _SortKey | None
+    align: str = "<"
+
+
+COLUMNS: tuple[Column, ...] = (
+    Column("name", "Unit", 0, lambda r: r.name.casefold()),
+    Column("type", "Type", 4, lambda r: r.type or "~"),
+    Column("role", "Role", 14, lambda r: (r.role or "~").casefold()),
+    Column("size", "Sz", 2, lambda r: r.size, ">"),
+    Column("pv", "PV", 4, lambda r: r.pv, ">"),
+    Column("move", "MV", 4, lambda r: r.max_move, ">"),
+    Column("specials", "Specials", 24, None),
+)
+
+#: Narrowest the unit-name column gets before the specials column gives way.
+_MIN_NAME = 28
+
+
+def cell_text(row: IndexRow, key: str) -> str:
+    """The text of one cell, as drawn."""
+    if key == "name":
+        return row.name if row.has_stats else f"{row.name} (no AS stats)"
+    if not row.has_stats:
+        return {"type": "--", "pv": "—"}.get(key, "")
+    if key == "type":
+        return row.type or "--"
+    if key == "role":
+        return row.role or ""
+    if key == "size":
+        return str(row.size)
+    if key == "pv":
+        return str(row.pv)
+    if key == "move":
+        return f'{row.max_move:g}"' if row.max_move else ""
+    return row.specials.strip(",").replace(",", " ")
+
+
+class ResultsTable(ScrollView, can_focus=True):
+    """Every search hit; ↑↓ move, Enter selects, ``s`` cycles the sort, a header click sorts."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "results--header",
+        "results--cursor",
+        "results--odd",
+        "results--unusable",
+    }
+    DEFAULT_CSS = """
+    ResultsTable {
+        background: $surface;
+        & > .results--header { text-style: bold; background: $panel; color: $text-primary; }
+        & > .results--cursor { background: $block-cursor-blurred-background; }
+        & > .results--odd { background: $surface-lighten-1; }
+        & > .results--unusable { color: $text-muted; text-style: italic; }
+    }
+    ResultsTable:focus > .results--cursor {
+        background: $block-cursor-background;
+        color: $block-cursor-foreground;
+        text-style: bold;
+    }
+    """
+    BINDINGS: ClassVar[list[Any]] = [
+        Binding("up", "move(-1)", show=False, id="results.up"),
+        Binding("down", "move(1)", show=False, id="results.down"),
+        Binding("pageup", "page(-1)", show=False, id="results.page-up"),
+        Binding("pagedown", "page(1)", show=False, id="results.page-down"),
+        Binding("home", "jump(0)", show=False, id="results.first"),
+        Binding("end", "jump(-1)", show=False, id="results.last"),
+        Binding("enter", "select", "Add", show=False, id="results.select"),
+        Binding("s", "cycle_sort", "Sort", tooltip="Sort by the next column", id="results.sort"),
+        Binding("r", "reverse_sort", "Reverse", tooltip="Reverse the order", id="results.reverse"),
+    ]
+
+    cursor_row: reactive[int] = reactive(0, always_update=True)
+
+    @dataclass
+    class Highlighted(Message):
+        """The cursor moved to ``row`` (None when the table is empty)."""
+
+        table: ResultsTable
+        row: IndexRow | None
+
+        @property
+        def control(self) -> ResultsTable:
+            """The table the cursor moved in."""
+            return self.table
+
+    @dataclass
+    class Selected(Message):
+        """Enter was pressed on ``row``."""
+
+        table: ResultsTable
+        row: IndexRow
+
+        @property
+        def control(self) -> ResultsTable:
+            """The table the row was chosen in."""
+            return self.table
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.hits: list[Hit] = []
+        self.shown: list[IndexRow] = []
+        """Every hit in display order."""
+        self.sort_column: str | None = None
+        """Column key the rows are sorted by; None keeps search relevance."""
+        self.sort_reverse = False
+
+    # -- data ------------------------------------------------------------------------
+
+    def show_hits(self, hits: Sequence[Hit]) -> None:
+        """Replace the rows with ``hits`` (sorted as chosen), cursor on the first."""
+        self.hits = list(hits)
+        self._reorder()
+
+    @property
+    def row_count(self) -> int:
+        """Rows in the table."""
+        return len(self.shown)
+
+    @property
+    def sort_label(self) -> str:
+        """How the rows are ordered, for the status line."""
+        if self.sort_column is None:
+            return "best match" + (" (reversed)" if self.sort_reverse else "")
+        header = next(c.header for c in COLUMNS if c.key == self.sort_column)
+        return f"{header} {'↓' if self.sort_reverse else '↑'}"
+
+    def highlighted_row(self) -> IndexRow | None:
+        """The index row under the cursor."""
+        return self.shown[self.cursor_row] if 0 <= self.cursor_row < len(self.shown) else None
+
+    def _reorder(self) -> None:
+        rows = [hit.row for hit in self.hits]
+        sort = next((c.sort for c in COLUMNS if c.key == self.sort_column), None)
+        if sort is not None:
+            rows.sort(key=sort, reverse=self.sort_reverse)
+        elif self.sort_reverse:
+            rows.reverse()
+        self.shown = rows
+        self.virtual_size = Size(self.size.width, len(rows) + 1)
+        self.scroll_to(y=0, animate=False, immediate=True)
+        self.cursor_row = 0
+        self.refresh()
+
+    # -- cursor and sorting ------------------------------------------------------------
+
+    def watch_cursor_row(self, row: int) -> None:
+        visible = max(1, self.scrollable_content_region.height - 1)
+        top = int(self.scroll_y)
+        if row < top:
+            self.scroll_to(y=row, animate=False, immediate=True)
+        elif row >= top + visible:
+            self.scroll_to(y=row - visible + 1, animate=False, immediate=True)
+        self.refresh()
+        self.post_message(self.Highlighted(self, self.highlighted_row()))
+
+    def action_move(self, delta: int) -> None:
+        if self.shown:
+            self.cursor_row = max(0, min(len(self.shown) - 1, self.cursor_row + delta))
+
+    def action_page(self, direction: int) -> None:
+        self.action_move(direction * max(1, self.scrollable_content_region.height - 2))
+
+    def action_jump(self, where: int) -> None:
+        if self.shown:
+            self.cursor_row = where % len(self.shown)
+
+    def action_select(self) -> None:
+        row = self.highlighted_row()
+        if row is not None:
+            self.post_message(self.Selected(self, row))
+
+    def action_cycle_sort(self) -> None:
+        keys = [c.key for c in COLUMNS if c.sort is not None]
+        if self.sort_column is None:
+            self.sort_column = keys[0]
+        else:
+            position = keys.index(self.sort_column) + 1
+            self.sort_column = keys[position] if position < len(keys) else None
+        self.sort_reverse = False
+        self._reorder()
+
+    def action_reverse_sort(self) -> None:
+        self.sort_reverse = not self.sort_reverse
+        self._reorder()
+
+    def sort_by(self, key: str) -> None:
+        """Sort by column ``key``; sorting by the same column again reverses it."""
+        if self.sort_column == key:
+            self.sort_reverse = not self.sort_reverse
+        else:
+            self.sort_column, self.sort_reverse = key, False
+        self._reorder()
+
+    def on_click(self, event: events.Click) -> None:
+        if event.y == 0:
+            key = self._column_at(event.x)
+            if key is not None and any(c.key == key and c.sort for c in COLUMNS):
+                self.sort_by(key)
+            return
+        row = int(self.scroll_y) + event.y - 1
+        if 0 <= row < len(self.shown):
+            if row == self.cursor_row and event.chain >= 2:
+                self.action_select()
+            self.cursor_row = row
+
+    def _column_at(self, x: int) -> str | None:
+        position = 0
+        for column, width in zip(COLUMNS, self._widths(), strict=True):
+            if position <= x < position + width + 1:
+                return column.key
+            position += width + 1
+        return None
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def on_resize(self) -> None:
+        self.virtual_size = Size(self.size.width, len(self.shown) + 1)
+
+    def _widths(self) -> list[int]:
+        width = self.scrollable_content_region.width or self.size.width
+        fixed = [c.width for c in COLUMNS]
+        specials = fixed[-1]
+        name = width - (sum(fixed) + len(COLUMNS) + 1)
+        role = fixed[2]
+        if name < _MIN_NAME:  # narrow terminal: the specials column gives up its room first
+            specials = max(0, specials - (_MIN_NAME - name))
+            name = width - (sum(fixed[:-1]) + specials + len(COLUMNS) + 1)
+        if name < _MIN_NAME:  # … then the role column
+            role = max(0, role - (_MIN_NAME - name))
+            name = width - (sum(fixed[:-1]) - fixed[2] + role + specials + len(COLUMNS) + 1)
+        return [max(8, name), fixed[1], role, *fixed[3:-1], specials]
+
+    def _line(self, texts: Sequence[str], widths: Sequence[int]) -> str:
+        cells = []
+        for column, text, width in zip(COLUMNS, texts, widths, strict=True):
+            if len(text) > width:
+                text = text[: max(0, width - 1)] + "…" if width else ""
+            cells.append(f"{text:{column.align}{width}}")
+        return " " + " ".join(cells) + " "
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        widths = self._widths()
+        if y == 0:
+            headers = []
+            for column in COLUMNS:
+                mark = ""
+                if column.key == self.sort_column:
+                    mark = "↓" if self.sort_reverse else "↑"
+                headers.append(column.header + mark)
+            style = self.get_component_rich_style("results--header")
+            return Strip([Segment(self._line(headers, widths), style)]).adjust_cell_length(
+                width, style
+            )
+        index = int(self.scroll_y) + y - 1
+        base = self.rich_style
+        if not 0 <= index < len(self.shown):
+            return Strip.blank(width, base)
+        row = self.shown[index]
+        style = base
+        if index % 2:
+            style += self.get_component_rich_style("results--odd")
+        if not row.has_stats:
+            style += self.get_component_rich_style("results--unusable")
+        if index == self.cursor_row:
+            style += self.get_component_rich_style("results--cursor")
+        text = self._line([cell_text(row, c.key) for c in COLUMNS], widths)
+        return Strip([Segment(text, style)]).adjust_cell_length(width, style)
+
+    @property
+    def rich_style(self) -> Style:
+        """The widget's own style as a Rich style."""
+        return self.visual_style.rich_style

@@ -1,0 +1,62 @@
+"""Fixtures for the app tests: a started app on the starter catalogue, no blinking cursor."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from cardsmith.tui.app import CardsmithApp
+
+#: Terminal size every test runs at (style guide rule 41).
+SIZE = (120, 40)
+
+
+@pytest.fixture(autouse=True)
+def _no_cursor_blink(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A blinking cursor repaints on a timer; tests do not need it."""
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda _self: None)
+
+
+@pytest.fixture
+def make_app() -> Callable[..., CardsmithApp]:
+    """Build an app on the isolated cache folder (seeded with the starter catalogue)."""
+
+    def build(**kwargs: object) -> CardsmithApp:
+        kwargs.setdefault("recovery", False)
+        return CardsmithApp(**kwargs)  # type: ignore[arg-type]
+
+    return build
+
+
+async def ready(pilot: Pilot[None]) -> None:
+    """Wait until the catalogue has loaded and every message is handled."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def search(pilot: Pilot[None], text: str) -> None:
+    """Type ``text`` into the (focused) search box."""
+    await pilot.press(*text)
+    await pilot.pause()
+
+
+async def add_by_search(pilot: Pilot[None], text: str, presses: int = 1) -> None:
+    """From the catalogue: search, go to the results, add the first hit ``presses`` times."""
+    await pilot.press("f2", "ctrl+f")  # the catalogue, then its search box
+    await pilot.press("ctrl+u")  # clear the search box
+    await search(pilot, text)
+    await pilot.press("enter")  # to the results
+    for _ in range(presses):
+        await pilot.press("enter")
+    await pilot.pause()
+
+
+def starter_force_file(tmp_path: Path, content: str, name: str = "force.json") -> Path:
+    """Write ``content`` to a file under ``tmp_path``."""
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    return path
