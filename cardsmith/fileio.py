@@ -12,6 +12,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from cardsmith.errors import CardsmithError
+
 
 def _umask() -> int:
     # os.umask can only be read by setting it; put it straight back.
@@ -35,6 +37,20 @@ def atomic_write(path: Path, data: bytes, *, keep_backup: bool = False) -> None:
     if keep_backup and path.exists():
         _replace(backup_path(path), path.read_bytes(), folder)
     _replace(path, data, folder)
+
+
+def save_bytes(
+    path: Path, data: bytes, error: type[CardsmithError], *, keep_backup: bool = False
+) -> None:
+    """``atomic_write``, with a failure raised as ``error("cannot write <path>: <reason>")``.
+
+    Raises:
+        CardsmithError: the ``error`` subclass given, when the folder cannot be written.
+    """
+    try:
+        atomic_write(path, data, keep_backup=keep_backup)
+    except OSError as exc:
+        raise error(f"cannot write {path}: {exc.strerror or exc}") from exc
 
 
 def _replace(target: Path, data: bytes, folder: Path) -> None:

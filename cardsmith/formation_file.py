@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from cardsmith.formations import (
     GroupSize,
     Requirement,
 )
+from cardsmith.templates import Problems, read_toml
 
 _NUMBER_KEYS = frozenset(
     {
@@ -44,13 +44,8 @@ def load_formation_file(path: Path) -> FormationCatalogue:
     Raises:
         TemplateError: unreadable file or bad entries; ``problems`` lists each.
     """
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise TemplateError(f"cannot read the formations {path}: {exc.strerror or exc}") from exc
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise TemplateError(f"{path} is not valid TOML: {exc}") from exc
-    problems: list[str] = []
+    data = read_toml(path, what="the formations")
+    problems = Problems(path)
     raw = data.get("formation", [])
     if not isinstance(raw, list):
         raise TemplateError(f"{path}: 'formation' must be an array of tables")
@@ -61,7 +56,7 @@ def load_formation_file(path: Path) -> FormationCatalogue:
         if formation is None:
             continue
         if formation.id in formations:
-            problems.append(f"{where}.id: duplicate id {formation.id!r}")
+            problems.add(f"{where}.id: duplicate id {formation.id!r}")
         formations[formation.id] = formation
     sizes = []
     for number, item in enumerate(data.get("group_size", [])):
@@ -71,37 +66,36 @@ def load_formation_file(path: Path) -> FormationCatalogue:
             or not isinstance(item.get("id"), str)
             or not isinstance(item.get("units"), int)
         ):
-            problems.append(f"{where}: needs an id and a whole number of units")
+            problems.add(f"{where}: needs an id and a whole number of units")
             continue
         sizes.append(GroupSize(item["id"], str(item.get("name", item["id"])), item["units"]))
-    if problems:
-        raise TemplateError(f"the formations file {path} has errors", problems=tuple(problems))
+    problems.raise_if_any("formations file")
     return FormationCatalogue(formations.values(), sizes)
 
 
 def _parse_formation(
-    item: object, where: str, known: Mapping[str, Formation], problems: list[str]
+    item: object, where: str, known: Mapping[str, Formation], problems: Problems
 ) -> Formation | None:
     if not isinstance(item, Mapping):
-        problems.append(f"{where}: must be a table")
+        problems.add(f"{where}: must be a table")
         return None
     before = len(problems)
     formation_id = item.get("id")
     if not isinstance(formation_id, str) or not _ID.match(formation_id):
-        problems.append(f"{where}.id: must be kebab-case text, not {formation_id!r}")
+        problems.add(f"{where}.id: must be kebab-case text, not {formation_id!r}")
     name = item.get("name")
     if not isinstance(name, str) or not name.strip():
-        problems.append(f"{where}.name: must be non-empty text")
+        problems.add(f"{where}.name: must be non-empty text")
     requirements: list[Requirement] = []
     parent = item.get("extends")
     if parent is not None:
         if not isinstance(parent, str) or parent not in known:
-            problems.append(f"{where}.extends: {parent!r} is not a formation defined above")
+            problems.add(f"{where}.extends: {parent!r} is not a formation defined above")
         else:
             requirements.extend(known[parent].requirements)
     raw_reqs = item.get("requirement", [])
     if not isinstance(raw_reqs, list):
-        problems.append(f"{where}.requirement: must be an array of tables")
+        problems.add(f"{where}.requirement: must be an array of tables")
         raw_reqs = []
     for number, raw in enumerate(raw_reqs):
         requirement = _parse_requirement(raw, f"{where}.requirement[{number}]", problems)
@@ -109,13 +103,13 @@ def _parse_formation(
             requirements.append(requirement)
     ideal = item.get("ideal_role")
     if ideal is not None and not isinstance(ideal, str):
-        problems.append(f"{where}.ideal_role: must be text")
+        problems.add(f"{where}.ideal_role: must be text")
     aliases = item.get("aliases", [])
     if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
-        problems.append(f"{where}.aliases: must be a list of text")
+        problems.add(f"{where}.aliases: must be a list of text")
     min_units = item.get("min_units", MIN_UNITS)
     if not _positive_int(min_units):
-        problems.append(f"{where}.min_units: must be a positive whole number")
+        problems.add(f"{where}.min_units: must be a positive whole number")
     if len(problems) > before:
         return None
     return Formation(
@@ -134,36 +128,36 @@ def _positive_int(value: object, minimum: int = 1) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= minimum
 
 
-def _parse_requirement(raw: object, where: str, problems: list[str]) -> Requirement | None:
+def _parse_requirement(raw: object, where: str, problems: Problems) -> Requirement | None:
     if not isinstance(raw, Mapping):
-        problems.append(f"{where}: must be a table")
+        problems.add(f"{where}: must be a table")
         return None
     before = len(problems)
     req_id = raw.get("id", "")
     text = raw.get("text", "")
     if not isinstance(req_id, str) or not isinstance(text, str):
-        problems.append(f"{where}: id and text must be text")
+        problems.add(f"{where}: id and text must be text")
         req_id, text = "", ""
     if "any_of" in raw:
         return _parse_alternatives(raw, req_id, text, where, problems)
     quantity = raw.get("quantity", "all")
     if quantity not in QUANTITIES:
-        problems.append(f"{where}.quantity: must be one of {', '.join(QUANTITIES)}")
+        problems.add(f"{where}.quantity: must be one of {', '.join(QUANTITIES)}")
     amount = raw.get("amount", 0)
     if quantity in ("at_least", "percent") and not _positive_int(amount):
-        problems.append(f"{where}.amount: must be a positive whole number")
+        problems.add(f"{where}.amount: must be a positive whole number")
     if quantity == "at_most" and not _positive_int(amount, minimum=0):
-        problems.append(f"{where}.amount: must be a whole number, 0 or more")
+        problems.add(f"{where}.amount: must be a whole number, 0 or more")
     scope = raw.get("scope", "group")
     if scope not in SCOPES:
-        problems.append(f"{where}.scope: must be one of {', '.join(SCOPES)}")
+        problems.add(f"{where}.scope: must be one of {', '.join(SCOPES)}")
     per_units = raw.get("per_units", 0)
     if "per_units" in raw and (quantity != "at_most" or not _positive_int(per_units)):
-        problems.append(f"{where}.per_units: a positive whole number, only with at_most")
+        problems.add(f"{where}.per_units: a positive whole number, only with at_most")
     labels = {key: raw.get(key, "") for key in ("per_label", "only_for")}
     for key, value in labels.items():
         if not isinstance(value, str):
-            problems.append(f"{where}.{key}: must be text")
+            problems.add(f"{where}.{key}: must be text")
     condition = _parse_condition(raw.get("where", {}), f"{where}.where", problems)
     per_where = _parse_condition(raw.get("per_where", {}), f"{where}.per_where", problems)
     only_if = None
@@ -187,13 +181,13 @@ def _parse_requirement(raw: object, where: str, problems: list[str]) -> Requirem
 
 
 def _parse_alternatives(
-    raw: Mapping[str, Any], req_id: str, text: str, where: str, problems: list[str]
+    raw: Mapping[str, Any], req_id: str, text: str, where: str, problems: Problems
 ) -> Requirement | None:
     before = len(problems)
     options = raw["any_of"]
     alternatives: list[Requirement] = []
     if not isinstance(options, list) or not options:
-        problems.append(f"{where}.any_of: must be a non-empty list of requirements")
+        problems.add(f"{where}.any_of: must be a non-empty list of requirements")
         return None
     for number, option in enumerate(options):
         if isinstance(option, Mapping):
@@ -206,29 +200,29 @@ def _parse_alternatives(
     return Requirement(req_id, text, any_of=tuple(alternatives))
 
 
-def _parse_condition(raw: object, where: str, problems: list[str]) -> Condition | None:
+def _parse_condition(raw: object, where: str, problems: Problems) -> Condition | None:
     if not isinstance(raw, Mapping):
-        problems.append(f"{where}: must be a table")
+        problems.add(f"{where}: must be a table")
         return None
     unknown = set(raw) - _CONDITION_KEYS
     if unknown:
-        problems.append(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+        problems.add(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
         return None
     values: dict[str, Any] = {}
     for key, value in raw.items():
         if key in _TEXT_LIST_KEYS:
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                problems.append(f"{where}.{key}: must be a list of text")
+                problems.add(f"{where}.{key}: must be a list of text")
                 return None
             values[key] = tuple(value)
         elif key in _FLAG_KEYS:
             if not isinstance(value, bool):
-                problems.append(f"{where}.{key}: must be true or false")
+                problems.add(f"{where}.{key}: must be true or false")
                 return None
             values[key] = value
         elif key == "any_of":
             if not isinstance(value, list) or not value:
-                problems.append(f"{where}.any_of: must be a non-empty list of conditions")
+                problems.add(f"{where}.any_of: must be a non-empty list of conditions")
                 return None
             parts = [_parse_condition(v, f"{where}.any_of", problems) for v in value]
             if any(p is None for p in parts):
@@ -236,7 +230,7 @@ def _parse_condition(raw: object, where: str, problems: list[str]) -> Condition 
             values[key] = tuple(p for p in parts if p is not None)
         else:
             if not isinstance(value, int | float) or isinstance(value, bool):
-                problems.append(f"{where}.{key}: must be a number")
+                problems.add(f"{where}.{key}: must be a number")
                 return None
             values[key] = value
     return Condition(**values)

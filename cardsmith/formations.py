@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from cardsmith import paths
-from cardsmith.errors import ForceEditError, TemplateError
+from cardsmith.errors import ForceEditError
 from cardsmith.models.force import Force, ForceEntry
+from cardsmith.templates import file_mtime, template_path
 
 FORMATION_FILE = "formations.toml"
 
@@ -423,10 +423,6 @@ def load_formations(path: Path | None = None) -> FormationCatalogue:
         TemplateError: the file is unreadable or has bad entries (all listed).
     """
     if path is None:
-        candidates = [folder / FORMATION_FILE for folder in paths.template_search_path()]
-        path = next((p for p in candidates if p.is_file()), candidates[-1])
-    try:
-        mtime = path.stat().st_mtime_ns
-    except OSError as exc:
-        raise TemplateError(f"cannot read the formations {path}: {exc.strerror or exc}") from exc
+        path = template_path(FORMATION_FILE)
+    mtime = file_mtime(path, what="the formations")
     return _load_cached(path, mtime)

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from cardsmith import paths
-from cardsmith.errors import TemplateError
+from cardsmith.templates import Problems, find_template, read_toml
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,14 +37,6 @@ class Glossary:
         return None
 
 
-def _path() -> Path:
-    for folder in paths.template_search_path():
-        candidate = folder / "specials.toml"
-        if candidate.is_file():
-            return candidate
-    raise TemplateError("no specials.toml in the templates folders")
-
-
 @cache
 def load_glossary(path: Path | None = None) -> Glossary:
     """Read the glossary (the user's copy first); cached per path.
@@ -54,27 +44,23 @@ def load_glossary(path: Path | None = None) -> Glossary:
     Raises:
         TemplateError: unreadable TOML or entries without code, name and summary.
     """
-    source = path or _path()
-    try:
-        data = tomllib.loads(source.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise TemplateError(f"{source}: {exc}") from exc
-    problems: list[str] = []
+    source = path or find_template("specials.toml")
+    data = read_toml(source)
+    problems = Problems(source)
     entries: dict[str, SpecialInfo] = {}
     for position, item in enumerate(data.get("special", []), start=1):
         missing = [key for key in ("code", "name", "summary") if not isinstance(item.get(key), str)]
         if missing:
-            problems.append(
+            problems.add(
                 f"{source}: special[{position}]: missing or not text: {', '.join(missing)}"
             )
             continue
         code = item["code"].upper()
         if code in entries:
-            problems.append(f"{source}: special[{position}].code: {code} appears twice")
+            problems.add(f"{source}: special[{position}].code: {code} appears twice")
             continue
         entries[code] = SpecialInfo(
             code, item["name"], item["summary"], bool(item.get("seed", False))
         )
-    if problems:
-        raise TemplateError(f"{source} has {len(problems)} problem(s)", problems=tuple(problems))
+    problems.raise_if_any("glossary")
     return Glossary(entries)

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from cardsmith import paths
 from cardsmith.errors import TemplateError
 from cardsmith.models.stats import Movement, format_move
 from cardsmith.models.unit import RANGES, Unit, UnitType
+from cardsmith.templates import Problems, file_mtime, read_toml, template_path
 
 SPA_FILE = "spas.toml"
 
@@ -232,12 +231,8 @@ def load_spas(path: Path | None = None) -> SpaCatalogue:
         TemplateError: the file is unreadable or has bad entries (all listed).
     """
     if path is None:
-        candidates = [folder / SPA_FILE for folder in paths.template_search_path()]
-        path = next((p for p in candidates if p.is_file()), candidates[-1])
-    try:
-        mtime = path.stat().st_mtime_ns
-    except OSError as exc:
-        raise TemplateError(f"cannot read the SPA catalogue {path}: {exc.strerror or exc}") from exc
+        path = template_path(SPA_FILE)
+    mtime = file_mtime(path, what="the SPA catalogue")
     return _load_cached(path, mtime)
 
 
@@ -247,13 +242,8 @@ def load_spa_file(path: Path) -> SpaCatalogue:
     Raises:
         TemplateError: unreadable file or bad entries; ``problems`` lists each.
     """
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise TemplateError(f"cannot read the SPA catalogue {path}: {exc.strerror or exc}") from exc
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise TemplateError(f"{path} is not valid TOML: {exc}") from exc
-    problems: list[str] = []
+    data = read_toml(path, what="the SPA catalogue")
+    problems = Problems(path)
     spas: list[Spa] = []
     seen: set[str] = set()
     raw = data.get("spa", [])
@@ -262,53 +252,52 @@ def load_spa_file(path: Path) -> SpaCatalogue:
     for number, item in enumerate(raw):
         where = f"{path.name}: spa[{number}]"
         if not isinstance(item, Mapping):
-            problems.append(f"{where}: must be a table")
+            problems.add(f"{where}: must be a table")
             continue
         spa = _parse_spa(item, where, problems)
         if spa is None:
             continue
         if spa.id in seen:
-            problems.append(f"{where}.id: duplicate id {spa.id!r}")
+            problems.add(f"{where}.id: duplicate id {spa.id!r}")
         seen.add(spa.id)
         spas.append(spa)
-    if problems:
-        raise TemplateError(f"the SPA catalogue {path} has errors", problems=tuple(problems))
+    problems.raise_if_any("SPA catalogue")
     return SpaCatalogue(spas)
 
 
-def _parse_spa(item: Mapping[str, Any], where: str, problems: list[str]) -> Spa | None:
+def _parse_spa(item: Mapping[str, Any], where: str, problems: Problems) -> Spa | None:
     before = len(problems)
     spa_id = item.get("id")
     if not isinstance(spa_id, str) or not _ID.match(spa_id):
-        problems.append(f"{where}.id: must be kebab-case text, not {spa_id!r}")
+        problems.add(f"{where}.id: must be kebab-case text, not {spa_id!r}")
     name = item.get("name")
     if not isinstance(name, str) or not name.strip():
-        problems.append(f"{where}.name: must be non-empty text")
+        problems.add(f"{where}.name: must be non-empty text")
     cost = item.get("cost")
     if not isinstance(cost, int) or isinstance(cost, bool) or cost < 0:
-        problems.append(f"{where}.cost: must be a whole number of points, not {cost!r}")
+        problems.add(f"{where}.cost: must be a whole number of points, not {cost!r}")
     types = item.get("unit_types", [])
     valid_codes = {t.value for t in UnitType}
     if not isinstance(types, list) or not all(isinstance(t, str) for t in types):
-        problems.append(f"{where}.unit_types: must be a list of type codes")
+        problems.add(f"{where}.unit_types: must be a list of type codes")
         types = []
     for code in types:
         if code.partition(":")[0] not in valid_codes:
-            problems.append(f"{where}.unit_types: unknown unit type {code!r}")
+            problems.add(f"{where}.unit_types: unknown unit type {code!r}")
     texts = {}
     for key in ("summary", "family", "note"):
         value = item.get(key, "")
         if not isinstance(value, str):
-            problems.append(f"{where}.{key}: must be text")
+            problems.add(f"{where}.{key}: must be text")
             value = ""
         texts[key] = value
     aliases = item.get("aliases", [])
     if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
-        problems.append(f"{where}.aliases: must be a list of text")
+        problems.add(f"{where}.aliases: must be a list of text")
         aliases = []
     page = item.get("page", 0)
     if not isinstance(page, int) or isinstance(page, bool):
-        problems.append(f"{where}.page: must be a page number")
+        problems.add(f"{where}.page: must be a page number")
         page = 0
     effect = _parse_effect(item.get("card_effect"), f"{where}.card_effect", problems)
     if len(problems) > before:
@@ -327,32 +316,32 @@ def _parse_spa(item: Mapping[str, Any], where: str, problems: list[str]) -> Spa 
     )
 
 
-def _parse_effect(raw: object, where: str, problems: list[str]) -> CardEffect | None:
+def _parse_effect(raw: object, where: str, problems: Problems) -> CardEffect | None:
     if raw is None:
         return None
     if not isinstance(raw, Mapping):
-        problems.append(f"{where}: must be a table")
+        problems.add(f"{where}: must be a table")
         return None
     unknown = set(raw) - {"move_inches", "thrust", "range_modifiers"}
     if unknown:
-        problems.append(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+        problems.add(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
     numbers: dict[str, int] = {}
     for key in ("move_inches", "thrust"):
         value = raw.get(key, 0)
         if not isinstance(value, int) or isinstance(value, bool):
-            problems.append(f"{where}.{key}: must be a whole number")
+            problems.add(f"{where}.{key}: must be a whole number")
             value = 0
         numbers[key] = value
     modifiers = raw.get("range_modifiers", {})
     pairs: list[tuple[str, int]] = []
     if not isinstance(modifiers, Mapping):
-        problems.append(f"{where}.range_modifiers: must be a table of band = modifier")
+        problems.add(f"{where}.range_modifiers: must be a table of band = modifier")
     else:
         for band, value in modifiers.items():
             if band not in STANDARD_RANGE_MODIFIERS:
-                problems.append(f"{where}.range_modifiers: unknown range band {band!r}")
+                problems.add(f"{where}.range_modifiers: unknown range band {band!r}")
             elif not isinstance(value, int) or isinstance(value, bool):
-                problems.append(f"{where}.range_modifiers.{band}: must be a whole number")
+                problems.add(f"{where}.range_modifiers.{band}: must be a whole number")
             else:
                 pairs.append((band, value))
     return CardEffect(numbers["move_inches"], numbers["thrust"], tuple(pairs))

@@ -11,6 +11,7 @@ import click
 
 from cardsmith import __version__
 from cardsmith.cli.context import Settings
+from cardsmith.cli.output import report_error
 from cardsmith.errors import EXIT_BAD_INPUT, CardsmithError
 
 #: Subcommand name → "module:attribute" under cardsmith.cli.  Modules are imported only
@@ -108,7 +109,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         code: Any = cli.main(args=argv, prog_name="cardsmith", standalone_mode=False)
     except CardsmithError as exc:
-        _report(exc)
+        report_error(exc)
         sys.exit(exc.exit_code)
     except click.exceptions.Abort:
         click.echo("Aborted.", err=True)
@@ -120,14 +121,3 @@ def main(argv: list[str] | None = None) -> None:
         click.echo("Interrupted.", err=True)
         sys.exit(130)
     sys.exit(code if isinstance(code, int) else 0)
-
-
-def _report(exc: CardsmithError) -> None:
-    click.echo(f"cardsmith: {exc.message}", err=True)
-    candidates = getattr(exc, "candidates", ())
-    if candidates:
-        click.echo("Did you mean:", err=True)
-        for candidate in candidates:
-            click.echo(f"  {candidate}", err=True)
-    for problem in getattr(exc, "problems", ()):
-        click.echo(f"  - {problem}", err=True)

@@ -6,25 +6,15 @@ from pathlib import Path
 
 import click
 
+from cardsmith.cli.options import mono_option, paper_option, pdf_output_option
 from cardsmith.play.battlefile import load_battle
 
 
 @click.command("print")
 @click.argument("battle_path", metavar="BATTLE", type=click.Path(dir_okay=False, path_type=Path))
-@click.option(
-    "-o",
-    "--output",
-    required=True,
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="The PDF to write (replaced atomically).",
-)
-@click.option(
-    "--paper",
-    type=click.Choice(["letter", "a4"], case_sensitive=False),
-    default="letter",
-    show_default=True,
-)
-@click.option("--mono", is_flag=True, help="Ink-saving print: outlines and text only.")
+@pdf_output_option
+@paper_option
+@mono_option
 def battle_print(battle_path: Path, output: Path, paper: str, mono: bool) -> None:
     """Print BATTLE: a reference card per optional rule switched on, and every unit now.
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -14,8 +13,8 @@ import click
 from cardsmith import campaign as cp
 from cardsmith.campaign.store import campaign_to_json
 from cardsmith.cli.campaign_table_cmds import campaign_tables
-from cardsmith.cli.output import echo_json, format_table, warn
-from cardsmith.errors import CardsmithError
+from cardsmith.cli.options import paper_option, pdf_output_option
+from cardsmith.cli.output import echo_json, format_table, handled, warn
 from cardsmith.tables import (
     Change,
     DiceError,
@@ -36,22 +35,6 @@ F = TypeVar("F", bound=Callable[..., Any])
 DEFAULT_PACK = "old-west"
 _FILE = click.Path(dir_okay=False, path_type=Path)
 _EXISTING = click.Path(dir_okay=False, exists=True, path_type=Path)
-
-
-def _handled(func: F) -> F:
-    """Turn cardsmith errors into a message on stderr and the design's exit code."""
-
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except CardsmithError as exc:
-            click.echo(f"cardsmith: {exc.message}", err=True)
-            for problem in getattr(exc, "problems", ()):
-                click.echo(f"  - {problem}", err=True)
-            click.get_current_context().exit(exc.exit_code)
-
-    return wrapper  # type: ignore[return-value]
 
 
 class _PromptChooser:
@@ -131,7 +114,7 @@ def campaign() -> None:
 @click.option("--pack", default=DEFAULT_PACK, show_default=True, help="Table pack id.")
 @click.option("--preferred", multiple=True, help="A preferred skill table of the team.")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
-@_handled
+@handled
 def campaign_new(
     name: str, output: Path, pack: str, preferred: tuple[str, ...], force: bool
 ) -> None:
@@ -150,7 +133,7 @@ def campaign_new(
 @click.option("--stat", "stats", multiple=True, metavar="NAME=N", help="A starting stat.")
 @click.option("--equipment", multiple=True, help="A weapon or piece of equipment.")
 @click.option("--skill", "skills", multiple=True, help="A skill id the warrior starts with.")
-@_handled
+@handled
 def campaign_add_warrior(
     file: Path,
     name: str,
@@ -177,7 +160,7 @@ def campaign_add_warrior(
 @click.argument("file", type=_EXISTING)
 @click.option("--opponent", default="", help="The team played against.")
 @click.option("--result", default="", help="win, loss, draw … (free text)")
-@_handled
+@handled
 def campaign_game(file: Path, opponent: str, result: str) -> None:
     """Record a game played (warriors sitting games out count one down)."""
     state = cp.record_game(cp.load_campaign(file), opponent, result)
@@ -201,7 +184,7 @@ def _print_outcome(outcome: Outcome, as_json: bool, extra: dict[str, Any]) -> No
 @click.option("--opponent", default="", help="Team for enmity (default: last game's).")
 @click.option("--value", type=int, help="The number to look up on a lookup table.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
-@_handled
+@handled
 def campaign_roll(
     file: Path,
     warrior: str,
@@ -240,7 +223,7 @@ def campaign_roll(
 @_dice_options
 @_choose_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
-@_handled
+@handled
 def campaign_reroll(
     file: Path,
     seq: int,
@@ -271,7 +254,7 @@ def campaign_reroll(
 @_dice_options
 @_choose_option
 @click.option("--yes", is_flag=True, help="Save without asking.")
-@_handled
+@handled
 def campaign_post_game(
     file: Path,
     opponent: str,
@@ -334,7 +317,7 @@ def _stats_text(warrior: cp.Warrior, tables: TableSet, pack_id: str) -> str:
 @campaign.command("show")
 @click.argument("file", type=_EXISTING)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
-@_handled
+@handled
 def campaign_show(file: Path, fmt: str) -> None:
     """Show the roster in FILE."""
     state = cp.load_campaign(file)
@@ -372,7 +355,7 @@ def campaign_show(file: Path, fmt: str) -> None:
 @campaign.command("log")
 @click.argument("file", type=_EXISTING)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
-@_handled
+@handled
 def campaign_log(file: Path, fmt: str) -> None:
     """Every entry of the campaign log, corrections included."""
     state = cp.load_campaign(file)
@@ -406,7 +389,7 @@ def _summary(entry: cp.LogEntry) -> str:
 @campaign.command("undo")
 @click.argument("file", type=_EXISTING)
 @click.argument("seq", type=int, required=False)
-@_handled
+@handled
 def campaign_undo(file: Path, seq: int | None) -> None:
     """Cancel log entry SEQ (default: the last one in force); the log keeps both."""
     state, target = cp.undo(cp.load_campaign(file), seq)
@@ -422,7 +405,7 @@ def campaign_undo(file: Path, seq: int | None) -> None:
 @click.option("--skill", "skills", multiple=True, help="Give a skill by id.")
 @click.option("--funds", type=int, help="Add to (or pay from) the team's funds.")
 @click.option("--reason", required=True, help="Why, for the log.")
-@_handled
+@handled
 def campaign_adjust(
     file: Path,
     warrior: str,
@@ -457,7 +440,7 @@ def campaign_adjust(
 @click.argument("warrior")
 @click.argument("how", type=click.Choice(cp.RELEASES))
 @_dice_options
-@_handled
+@handled
 def campaign_release(
     file: Path, warrior: str, how: str, entered: str | None, seed: int | None
 ) -> None:
@@ -474,19 +457,8 @@ def campaign_release(
 
 @campaign.command("print")
 @click.argument("file", type=_EXISTING)
-@click.option(
-    "-o",
-    "--output",
-    type=_FILE,
-    required=True,
-    help="The PDF to write (replaced atomically).",
-)
-@click.option(
-    "--paper",
-    type=click.Choice(["letter", "a4"], case_sensitive=False),
-    default="letter",
-    show_default=True,
-)
+@pdf_output_option
+@paper_option
 @click.option(
     "--log",
     "log_entries",
@@ -494,7 +466,7 @@ def campaign_release(
     metavar="N",
     help="How many of the last log entries to list (default: the layout's, 12).",
 )
-@_handled
+@handled
 def campaign_print(file: Path, output: Path, paper: str, log_entries: int | None) -> None:
     """Print the roster sheet of FILE: warriors, injuries, advances and the recent log."""
     state = cp.load_campaign(file)
@@ -521,7 +493,7 @@ campaign.add_command(campaign_tables)
 @_choose_option
 @click.option("--value", type=int, help="The number to look up on a lookup table.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
-@_handled
+@handled
 def roll(
     what: str,
     entered: str | None,

@@ -2,34 +2,13 @@
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
-from cardsmith.cli.output import echo_json, format_table
-from cardsmith.errors import CardsmithError
+from cardsmith.cli.output import echo_json, format_table, handled
 from cardsmith.tables import load_tables
 from cardsmith.tables.model import Table
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _handled(func: F) -> F:
-    """Turn cardsmith errors into a message on stderr and the design's exit code."""
-
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except CardsmithError as exc:
-            click.echo(f"cardsmith: {exc.message}", err=True)
-            for problem in getattr(exc, "problems", ()):
-                click.echo(f"  - {problem}", err=True)
-            click.get_current_context().exit(exc.exit_code)
-
-    return wrapper  # type: ignore[return-value]
 
 
 @click.group("tables")
@@ -39,7 +18,7 @@ def campaign_tables() -> None:
 
 @campaign_tables.command("list")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
-@_handled
+@handled
 def tables_list(fmt: str) -> None:
     """Every table, with its pack and dice."""
     tables = load_tables()
@@ -69,7 +48,7 @@ def tables_list(fmt: str) -> None:
 @campaign_tables.command("show")
 @click.argument("table")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
-@_handled
+@handled
 def tables_show(table: str, fmt: str) -> None:
     """One table's entries."""
     tables = load_tables()

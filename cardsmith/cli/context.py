@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import click
+
 from cardsmith import paths
 
 
@@ -19,3 +21,9 @@ class Settings:
     def resolved_cache_dir(self) -> Path:
         """The cache folder after the flag, the environment and the platform default."""
         return paths.cache_dir(self.cache_dir)
+
+
+def settings_of(ctx: click.Context) -> Settings:
+    """The global options of the running command (defaults when run outside the group)."""
+    obj = ctx.find_root().obj
+    return obj if isinstance(obj, Settings) else Settings()

@@ -2,55 +2,28 @@
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from pathlib import Path
-from typing import ParamSpec, TypeVar
 
 import click
 
 from cardsmith.catalogue.store import Catalogue
-from cardsmith.cli.context import Settings
-from cardsmith.cli.output import warn
-from cardsmith.errors import EXIT_OK, EXIT_PROBLEMS, CardsmithError, UsageError
+from cardsmith.cli.context import settings_of
+from cardsmith.cli.output import handled, warn
+from cardsmith.errors import EXIT_OK, EXIT_PROBLEMS, FormatError, UsageError
+from cardsmith.fileio import save_bytes
 from cardsmith.formats.exchange import (
     EXPORT_FORMATS,
     IMPORT_FORMATS,
     ImportReport,
     export_warnings,
     import_file,
-    write_atomic,
 )
 from cardsmith.formats.exchange import (
     export_force as export_text_of,
 )
 from cardsmith.formats.forcefile import load_force, save_force
 
-P = ParamSpec("P")
-R = TypeVar("R")
-
 _FILE = click.Path(dir_okay=False, path_type=Path)
-
-
-def _handled(command: Callable[P, R]) -> Callable[P, R]:
-    """Cardsmith errors become a message on stderr and their exit code, never a traceback."""
-
-    @functools.wraps(command)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return command(*args, **kwargs)
-        except CardsmithError as exc:
-            click.echo(f"cardsmith: {exc.message}", err=True)
-            for problem in getattr(exc, "problems", ()):
-                click.echo(f"  - {problem}", err=True)
-            raise click.exceptions.Exit(exc.exit_code) from exc
-
-    return wrapper
-
-
-def _settings(ctx: click.Context) -> Settings:
-    obj = ctx.find_root().obj
-    return obj if isinstance(obj, Settings) else Settings()
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -91,7 +64,7 @@ def _show_report(report: ImportReport, source: Path, output: Path) -> None:
 @click.option("-o", "--output", type=_FILE, required=True, help="Force file to write.")
 @click.option("--name", default="", help="Name of the new force (default: from the file).")
 @click.pass_context
-@_handled
+@handled
 def import_force(ctx: click.Context, file: Path, fmt: str | None, output: Path, name: str) -> None:
     """Read a force from MegaMek (.mul), Jeff's BattleTech Tools, CSV or TTS.
 
@@ -100,7 +73,7 @@ def import_force(ctx: click.Context, file: Path, fmt: str | None, output: Path, 
     """
     if _same_file(file, output):
         raise UsageError("the output force file must not be the file being imported")
-    with Catalogue.open(_settings(ctx).resolved_cache_dir) as catalogue:
+    with Catalogue.open(settings_of(ctx).resolved_cache_dir) as catalogue:
         for notice in catalogue.notices:
             warn(notice)
         report = import_file(file, catalogue, fmt=fmt, name=name)
@@ -119,7 +92,7 @@ def import_force(ctx: click.Context, file: Path, fmt: str | None, output: Path, 
     help="mul (MegaMek), csv, tts (Tabletop Simulator), text or md (Markdown).",
 )
 @click.option("-o", "--output", type=_FILE, help="File to write (default: standard output).")
-@_handled
+@handled
 def export_force(force_file: Path, fmt: str, output: Path | None) -> None:
     """Write a force for MegaMek, a spreadsheet, Tabletop Simulator or a forum post."""
     force = load_force(force_file)
@@ -133,5 +106,5 @@ def export_force(force_file: Path, fmt: str, output: Path | None) -> None:
         raise UsageError("the output file must not be the force file itself")
     # A byte-order mark lets spreadsheet programs see that the CSV is UTF-8.
     encoding = "utf-8-sig" if fmt == "csv" else "utf-8"
-    write_atomic(output, text.encode(encoding))
+    save_bytes(output, text.encode(encoding), FormatError)
     click.echo(f"Wrote {output} ({fmt}, {len(force.entries)} unit(s)).", err=True)

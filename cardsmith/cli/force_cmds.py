@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import functools
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import Any
 
 import click
 
 from cardsmith.catalogue.search import SearchFilters
 from cardsmith.catalogue.store import Catalogue
-from cardsmith.cli.context import Settings
-from cardsmith.cli.output import echo_json, format_table, warn
+from cardsmith.cli.catalogue_cmds import open_catalogue
+from cardsmith.cli.context import settings_of
+from cardsmith.cli.output import echo_json, format_table, handled, warn
 from cardsmith.errors import CardsmithError, ForceFileError, UnitNotFound
 from cardsmith.forces import (
     OutdatedEntry,
@@ -35,9 +35,6 @@ from cardsmith.profiles.modes import profile_set
 from cardsmith.render.fingerprint import force_fingerprint
 from cardsmith.spas import budget_problems, load_spas
 
-P = ParamSpec("P")
-R = TypeVar("R")
-
 _FILE = click.Path(dir_okay=False, path_type=Path)
 _FORMAT = click.option(
     "--format",
@@ -50,39 +47,6 @@ _FORMAT = click.option(
 
 #: How many near matches an unknown or ambiguous unit name lists.
 CANDIDATES = 8
-
-
-def _handled(command: Callable[P, R]) -> Callable[P, R]:
-    """Turn cardsmith errors into a message on stderr and the error's exit code."""
-
-    @functools.wraps(command)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return command(*args, **kwargs)
-        except CardsmithError as exc:
-            click.echo(f"cardsmith: {exc.message}", err=True)
-            candidates = getattr(exc, "candidates", ())
-            if candidates:
-                click.echo("Candidates:", err=True)
-                for candidate in candidates:
-                    click.echo(f"  {candidate}", err=True)
-            for problem in getattr(exc, "problems", ()):
-                click.echo(f"  - {problem}", err=True)
-            raise click.exceptions.Exit(exc.exit_code) from exc
-
-    return wrapper
-
-
-def _settings(ctx: click.Context) -> Settings:
-    obj = ctx.find_root().obj
-    return obj if isinstance(obj, Settings) else Settings()
-
-
-def _open_catalogue(ctx: click.Context) -> Catalogue:
-    catalogue = Catalogue.open(_settings(ctx).resolved_cache_dir)
-    for notice in catalogue.notices:
-        warn(notice)
-    return catalogue
 
 
 @click.group()
@@ -99,7 +63,7 @@ def force() -> None:
 @click.option("--cap", type=int, default=None, help="Agreed PV total.")
 @click.option("-o", "--output", "output", type=_FILE, required=True, help="Force file to create.")
 @click.option("--overwrite", is_flag=True, help="Replace an existing file (kept as .bak).")
-@_handled
+@handled
 def new_command(name: str, pack: str, cap: int | None, output: Path, overwrite: bool) -> None:
     """Create a force file called NAME."""
     if output.exists() and not overwrite:
@@ -131,7 +95,7 @@ def _check_pack(pack: str) -> None:
 @click.option("--group", default="", help="Group (lance, star …) name.")
 @click.option("--commander", is_flag=True, help="Mark the unit as a commander.")
 @click.pass_context
-@_handled
+@handled
 def add_command(
     ctx: click.Context,
     file: Path,
@@ -144,7 +108,7 @@ def add_command(
 ) -> None:
     """Add UNIT (a MUL id, a custom unit's negative id, or an exact name) to the force in FILE."""
     current = load_force(file)
-    with _open_catalogue(ctx) as catalogue:
+    with open_catalogue(settings_of(ctx)) as catalogue:
         found = resolve_unit(catalogue, unit)
         version = catalogue.version(found.mul_id)
     updated = add_entry(
@@ -208,7 +172,7 @@ def _describe(mul_id: int, name: str, type_code: str, pv: int) -> str:
 @click.option("--no-spas", is_flag=True, help="Remove every SPA.")
 @click.option("--group", default=None, help='Group name ("" for none).')
 @click.option("--commander/--no-commander", default=None, help="Set or clear the commander mark.")
-@_handled
+@handled
 def set_command(
     file: Path,
     index: int,
@@ -246,7 +210,7 @@ def set_command(
 @force.command("remove")
 @click.argument("file", type=_FILE)
 @click.argument("index", type=int)
-@_handled
+@handled
 def remove_command(file: Path, index: int) -> None:
     """Remove entry INDEX from the force in FILE."""
     current = load_force(file)
@@ -263,7 +227,7 @@ def remove_command(file: Path, index: int) -> None:
 @click.option(
     "--remove", "remove", is_flag=True, help="Drop the group; its units become ungrouped."
 )
-@_handled
+@handled
 def group_command(
     file: Path, name: str, formation: str | None, no_formation: bool, remove: bool
 ) -> None:
@@ -292,11 +256,11 @@ def group_command(
 @click.argument("indices", type=int, nargs=-1)
 @click.option("--dry-run", is_flag=True, help="Only list the entries that have newer versions.")
 @click.pass_context
-@_handled
+@handled
 def update_command(ctx: click.Context, file: Path, indices: tuple[int, ...], dry_run: bool) -> None:
     """Take the catalogue's newer unit versions into FILE (all, or entries INDICES)."""
     current = load_force(file)
-    with _open_catalogue(ctx) as catalogue:
+    with open_catalogue(settings_of(ctx)) as catalogue:
         if dry_run:
             listed = outdated_entries(current, catalogue)
             updated, applied = current, list[OutdatedEntry]()
@@ -320,7 +284,7 @@ def update_command(ctx: click.Context, file: Path, indices: tuple[int, ...], dry
 @click.argument("file", type=_FILE)
 @_FORMAT
 @click.pass_context
-@_handled
+@handled
 def show_command(ctx: click.Context, file: Path, output_format: str) -> None:
     """Entries with base PV, skill, adjusted PV, SPAs, groups and totals."""
     current = load_force(file)
@@ -338,7 +302,7 @@ def show_command(ctx: click.Context, file: Path, output_format: str) -> None:
 def _outdated_quietly(ctx: click.Context, current: Force) -> list[OutdatedEntry]:
     """Newer-version check; a catalogue that cannot be opened never stops `show`."""
     try:
-        with _open_catalogue(ctx) as catalogue:
+        with open_catalogue(settings_of(ctx)) as catalogue:
             return outdated_entries(current, catalogue)
     except CardsmithError as exc:
         warn(f"could not check the catalogue for newer unit versions: {exc.message}")
@@ -511,7 +475,7 @@ def _table(data: dict[str, Any]) -> str:
     "--type", "unit_type", default=None, help="Only SPAs a unit type may take (BM, CV …)."
 )
 @_FORMAT
-@_handled
+@handled
 def spas_command(unit_type: str | None, output_format: str) -> None:
     """List the special pilot abilities with their costs."""
     catalogue = load_spas()
@@ -544,7 +508,7 @@ def spas_command(unit_type: str | None, output_format: str) -> None:
 
 @force.command("formations")
 @_FORMAT
-@_handled
+@handled
 def formations_command(output_format: str) -> None:
     """List the formations and their requirements."""
     catalogue = load_formations()

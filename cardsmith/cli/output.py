@@ -1,12 +1,18 @@
-"""Provides plain-text tables and JSON output for the command line."""
+"""Provides the command line's output: plain-text tables, JSON, warnings and error reports."""
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, ParamSpec, TypeVar
 
 import click
+
+from cardsmith.errors import CardsmithError
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def echo_json(data: Any) -> None:
@@ -39,3 +45,33 @@ def format_table(
 def warn(message: str) -> None:
     """A warning on stderr."""
     click.echo(f"cardsmith: warning: {message}", err=True)
+
+
+def report_error(exc: CardsmithError) -> None:
+    """Print a cardsmith error on stderr: its message, close names, then each problem."""
+    click.echo(f"cardsmith: {exc.message}", err=True)
+    candidates = getattr(exc, "candidates", ())
+    if candidates:
+        click.echo("Did you mean:", err=True)
+        for candidate in candidates:
+            click.echo(f"  {candidate}", err=True)
+    for problem in getattr(exc, "problems", ()):
+        click.echo(f"  - {problem}", err=True)
+
+
+def handled(command: Callable[P, R]) -> Callable[P, R]:
+    """Cardsmith errors become a report on stderr and their exit code, never a traceback.
+
+    Commands need this as well as ``main``'s handler: tests (and other callers) run the
+    click group directly.
+    """
+
+    @functools.wraps(command)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except CardsmithError as exc:
+            report_error(exc)
+            raise click.exceptions.Exit(exc.exit_code) from exc
+
+    return wrapper

@@ -7,25 +7,15 @@ from typing import Any
 
 import click
 
+from cardsmith.cli.options import mono_option, paper_option, pdf_output_option
 from cardsmith.errors import CardsmithError
 
 
 @click.command("print")
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option(
-    "-o",
-    "--output",
-    required=True,
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="The PDF to write (replaced atomically).",
-)
-@click.option(
-    "--paper",
-    type=click.Choice(["letter", "a4"], case_sensitive=False),
-    default="letter",
-    show_default=True,
-)
-@click.option("--mono", is_flag=True, help="Ink-saving print: outlines and text only.")
+@pdf_output_option
+@paper_option
+@mono_option
 @click.option("--no-reference", is_flag=True, help="Leave out the reference page.")
 @click.option(
     "--cards-per-page",

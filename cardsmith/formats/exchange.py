@@ -12,7 +12,6 @@ from typing import Protocol
 from cardsmith.catalogue.dump import content_hash
 from cardsmith.catalogue.search import SearchFilters, SearchIndex, normalise
 from cardsmith.errors import ForceEditError, FormatError
-from cardsmith.fileio import atomic_write
 from cardsmith.forces import data_version, resolve_spas
 from cardsmith.models.force import (
     DEFAULT_SKILL,
@@ -518,15 +517,3 @@ def export_warnings(force: Force, fmt: str) -> list[str]:
                 f"the {fmt} format has no place for {' and '.join(lost)}; they are not written"
             )
     return notes
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename.
-
-    Raises:
-        FormatError: the folder cannot be written.
-    """
-    try:
-        atomic_write(path, data)
-    except OSError as exc:
-        raise FormatError(f"cannot write {path}: {exc.strerror or exc}") from exc

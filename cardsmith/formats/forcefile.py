@@ -9,7 +9,7 @@ from typing import Any
 
 from cardsmith import __version__
 from cardsmith.errors import CatalogueDataError, ForceFileError
-from cardsmith.fileio import atomic_write
+from cardsmith.fileio import save_bytes
 from cardsmith.models.force import MAX_SKILL, MIN_SKILL, Force, ForceEntry, Group, Pilot
 from cardsmith.models.unit import Unit
 
@@ -72,10 +72,7 @@ def save_force(force: Force, path: Path) -> None:
         ForceFileError: the folder cannot be written.
     """
     text = json.dumps(force_to_dict(force), indent=2, ensure_ascii=False) + "\n"
-    try:
-        atomic_write(path, text.encode("utf-8"), keep_backup=True)
-    except OSError as exc:
-        raise ForceFileError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    save_bytes(path, text.encode("utf-8"), ForceFileError, keep_backup=True)
 
 
 

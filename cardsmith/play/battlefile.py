@@ -8,16 +8,18 @@ cardsmith recomputes it on load.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from cardsmith import __version__
 from cardsmith.errors import CardsmithError, ForceFileError
+
+# ``backup_path`` is part of this module's interface (callers find the .bak through it).
+from cardsmith.fileio import backup_path as backup_path
+from cardsmith.fileio import save_bytes
 from cardsmith.formats.forcefile import load_force
 from cardsmith.play.actions import replay
 from cardsmith.play.state import Battle, BattleEditError, Change, Side, heat_text, new_battle
@@ -34,11 +36,6 @@ _KINDS = ("damage", "heat", "set-heat", "crit", "wound", "flag", "end-round", "b
 
 class BattleFileError(CardsmithError):
     """A battle file that cannot be read or written, or whose force files changed."""
-
-
-def backup_path(path: Path) -> Path:
-    """Where ``save_battle`` keeps the previous file: ``<file>.bak``."""
-    return path.with_name(path.name + ".bak")
 
 
 def relative_force_path(force_path: Path, battle_path: Path) -> str:
@@ -121,27 +118,7 @@ def save_battle(battle: Battle, path: Path) -> None:
         BattleFileError: the folder cannot be written.
     """
     text = json.dumps(battle_to_dict(battle), indent=2, ensure_ascii=False) + "\n"
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        if path.exists():
-            _atomic_write(backup_path(path), path.read_bytes(), folder)
-        _atomic_write(path, text.encode("utf-8"), folder)
-    except OSError as exc:
-        raise BattleFileError(f"cannot write {path}: {exc.strerror or exc}") from exc
-
-
-def _atomic_write(target: Path, data: bytes, folder: Path) -> None:
-    handle, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temp_name, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp_name)
-        raise
+    save_bytes(path, text.encode("utf-8"), BattleFileError, keep_backup=True)
 
 
 # -- reading ------------------------------------------------------------------------------

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
 
-from cardsmith import paths
 from cardsmith.errors import TemplateError
+from cardsmith.templates import Problems, find_template, read_toml
 
 #: Trigger mechanisms implemented in cardsmith.profiles.switching.
 TRIGGERS = ("wounds-at-least", "movement-or-dodge", "movement-start", "willpower-roll", "declared")
@@ -66,23 +64,6 @@ class GameSystem:
         return None
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise TemplateError(f"cannot read {path}: {exc.strerror or exc}") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise TemplateError(f"{path} is not valid TOML: {exc}") from exc
-
-
-def _find(*parts: str) -> Path:
-    for folder in paths.template_search_path(*parts[:-1]):
-        candidate = folder / parts[-1]
-        if candidate.is_file():
-            return candidate
-    raise TemplateError(f"no {'/'.join(parts)} in the templates folders")
-
-
 @cache
 def load_switch_rules(path: Path | None = None) -> dict[str, SwitchRule]:
     """Switch rules by id (the user's templates first).
@@ -90,25 +71,25 @@ def load_switch_rules(path: Path | None = None) -> dict[str, SwitchRule]:
     Raises:
         TemplateError: bad TOML, a rule without id/name/trigger/summary, an unknown trigger.
     """
-    source = path or _find("profiles", "switch-rules.toml")
-    data = _read_toml(source)
+    source = path or find_template("profiles", "switch-rules.toml")
+    data = read_toml(source)
     rules: dict[str, SwitchRule] = {}
-    problems: list[str] = []
+    problems = Problems(source)
     for position, item in enumerate(data.get("rule", []), start=1):
         where = f"{source}: rule[{position}]"
         missing = [
             k for k in ("id", "name", "trigger", "summary") if not isinstance(item.get(k), str)
         ]
         if missing:
-            problems.append(f"{where}: missing or not text: {', '.join(missing)}")
+            problems.add(f"{where}: missing or not text: {', '.join(missing)}")
             continue
         if item["trigger"] not in TRIGGERS:
-            problems.append(
+            problems.add(
                 f"{where}.trigger: unknown trigger {item['trigger']!r}; known: {', '.join(TRIGGERS)}"
             )
             continue
         if item.get("deploys_with", "first") not in ("first", "any"):
-            problems.append(f"{where}.deploys_with: must be 'first' or 'any'")
+            problems.add(f"{where}.deploys_with: must be 'first' or 'any'")
             continue
         rules[item["id"]] = SwitchRule(
             id=item["id"],
@@ -123,8 +104,7 @@ def load_switch_rules(path: Path | None = None) -> dict[str, SwitchRule]:
             deploy_as=str(item.get("deploy_as", "")),
             aliases=tuple(item.get("aliases", ())),
         )
-    if problems:
-        raise TemplateError(f"{source} has {len(problems)} problem(s)", problems=tuple(problems))
+    problems.raise_if_any("switch rules")
     return rules
 
 
@@ -136,24 +116,24 @@ def load_system(system_id: str, path: Path | None = None) -> GameSystem:
         TemplateError: unknown system, bad TOML, columns without an id or a bad pattern.
     """
     try:
-        source = path or _find("systems", f"{system_id}.toml")
+        source = path or find_template("systems", f"{system_id}.toml")
     except TemplateError:
         raise TemplateError(
             f"unknown game system {system_id!r} (no templates/systems/{system_id}.toml)"
         ) from None
-    data = _read_toml(source)
-    problems: list[str] = []
+    data = read_toml(source)
+    problems = Problems(source)
     columns: list[Column] = []
     for position, item in enumerate(data.get("column", []), start=1):
         where = f"{source}: column[{position}]"
         if not isinstance(item.get("id"), str) or not isinstance(item.get("name"), str):
-            problems.append(f"{where}: needs text 'id' and 'name'")
+            problems.add(f"{where}: needs text 'id' and 'name'")
             continue
         pattern = str(item.get("pattern", ""))
         try:
             re.compile(pattern)
         except re.error as exc:
-            problems.append(f"{where}.pattern: not a regular expression ({exc})")
+            problems.add(f"{where}.pattern: not a regular expression ({exc})")
             continue
         columns.append(
             Column(
@@ -166,12 +146,11 @@ def load_system(system_id: str, path: Path | None = None) -> GameSystem:
         )
     track = data.get("track")
     if not any(c.id == track for c in columns):
-        problems.append(f"{source}: track: {track!r} is not one of the columns")
+        problems.add(f"{source}: track: {track!r} is not one of the columns")
     points = data.get("points")
     if points is not None and not any(c.id == points for c in columns):
-        problems.append(f"{source}: points: {points!r} is not one of the columns")
-    if problems:
-        raise TemplateError(f"{source} has {len(problems)} problem(s)", problems=tuple(problems))
+        problems.add(f"{source}: points: {points!r} is not one of the columns")
+    problems.raise_if_any("game system")
     return GameSystem(
         str(data.get("id", system_id)),
         str(data.get("title", system_id)),

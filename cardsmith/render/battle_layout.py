@@ -16,7 +16,9 @@ from functools import cache
 from typing import Any
 
 from cardsmith.errors import TemplateError
-from cardsmith.render.layout import _find, _Problems, _read_toml
+from cardsmith.render.settings import PT_MM as PT_MM  # re-exported: battle_sheet and tests use it
+from cardsmith.render.settings import bounded_numbers, check_line_heights, check_sections
+from cardsmith.templates import Problems, find_template, read_toml
 
 FILE_NAME = "battle-sheet.toml"
 
@@ -67,9 +69,6 @@ DATA_SECTIONS = ("modifiers", "objectives")
 RULE_FIELDS = frozenset(
     {"base_tn", "dice", "from_turn", "range_hexes", "skill_penalty", "retry_wait_turns"}
 )
-
-#: A point is 1/72 in.
-PT_MM = 25.4 / 72
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,8 +149,8 @@ def load_battle_layout() -> BattleSheetLayout:
     Raises:
         TemplateError: the file is missing, not TOML, or has bad settings (all listed).
     """
-    path = _find(FILE_NAME)
-    return parse_battle_layout(_read_toml(path), source=str(path))
+    path = find_template("cards", FILE_NAME)
+    return parse_battle_layout(read_toml(path), source=str(path))
 
 
 def parse_battle_layout(data: Mapping[str, Any], *, source: str = "<layout>") -> BattleSheetLayout:
@@ -161,12 +160,11 @@ def parse_battle_layout(data: Mapping[str, Any], *, source: str = "<layout>") ->
         TemplateError: listing every problem (unknown section or setting, wrong type, out
             of range, unknown column or card section, a ``{name}`` the pack lacks).
     """
-    problems = _Problems(source)
-    known_sections = (*_LIMITS, "rules")
-    for section in data:
-        if section not in known_sections:
-            problems.add(f"[{section}]: unknown section; known: {', '.join(known_sections)}")
-    values = _numbers(data, problems)
+    problems = Problems(source)
+    check_sections(data, (*_LIMITS, "rules"), problems)
+    values = bounded_numbers(
+        data, _LIMITS, problems, whole=_WHOLE, extra={"table": ("columns", "headers")}
+    )
     table = data.get("table", {})
     columns = _columns(table.get("columns") if isinstance(table, Mapping) else None, problems)
     headers = _headers(table.get("headers", {}) if isinstance(table, Mapping) else {}, problems)
@@ -197,46 +195,19 @@ def parse_battle_layout(data: Mapping[str, Any], *, source: str = "<layout>") ->
         cards=cards,
         source=source,
     )
-    # A line lower than its text would print lines on top of each other.
-    for label, height, size in (
-        ("[card] line_mm", layout.line, max(layout.card_text_size, layout.card_heading_size)),
-        ("[table] row_mm", layout.row, layout.table_size),
-        ("[table] detail_mm", layout.detail, layout.detail_size),
-    ):
-        if height + 1e-6 < size * PT_MM:
-            problems.add(f"{label} is {height} mm, too low for {size} pt text")
+    check_line_heights(
+        (
+            ("[card] line_mm", layout.line, max(layout.card_text_size, layout.card_heading_size)),
+            ("[table] row_mm", layout.row, layout.table_size),
+            ("[table] detail_mm", layout.detail, layout.detail_size),
+        ),
+        problems,
+    )
     problems.raise_if_any("battle sheet layout")
     return layout
 
 
-def _numbers(data: Mapping[str, Any], problems: _Problems) -> dict[str, float]:
-    values: dict[str, float] = {}
-    extra = {"table": ("columns", "headers")}
-    for section, limits in _LIMITS.items():
-        raw = data.get(section, {})
-        if not isinstance(raw, Mapping):
-            problems.add(f"[{section}] must be a table")
-            continue
-        for key in raw:
-            if key not in limits and key not in extra.get(section, ()):
-                known = ", ".join([*limits, *extra.get(section, ())])
-                problems.add(f"[{section}] {key}: unknown setting; known: {known}")
-        for key, (low, high) in limits.items():
-            if key not in raw:
-                continue
-            value = raw[key]
-            whole = f"{section}.{key}" in _WHOLE
-            if isinstance(value, bool) or not isinstance(value, int if whole else int | float):
-                kind = "a whole number" if whole else "a number"
-                problems.add(f"[{section}] {key} must be {kind}, got {value!r}")
-            elif not low <= value <= high:
-                problems.add(f"[{section}] {key} must be {low:g}-{high:g}, got {value}")
-            else:
-                values[f"{section}.{key}"] = value
-    return values
-
-
-def _columns(raw: Any, problems: _Problems) -> tuple[tuple[str, float], ...]:
+def _columns(raw: Any, problems: Problems) -> tuple[tuple[str, float], ...]:
     if raw is None:
         return (("key", 7.0), ("unit", 0.0), ("heat", 8.0), ("move", 16.0), ("damage", 17.0))
     if not isinstance(raw, list) or not raw:
@@ -268,7 +239,7 @@ def _columns(raw: Any, problems: _Problems) -> tuple[tuple[str, float], ...]:
     return tuple(columns)
 
 
-def _headers(raw: Any, problems: _Problems) -> dict[str, str]:
+def _headers(raw: Any, problems: Problems) -> dict[str, str]:
     if not isinstance(raw, Mapping):
         problems.add('[table.headers] must be a table of column id = "header"')
         return {}
@@ -285,7 +256,7 @@ def _headers(raw: Any, problems: _Problems) -> dict[str, str]:
     return headers
 
 
-def _cards(raw: Any, problems: _Problems) -> dict[str, RuleCardSpec]:
+def _cards(raw: Any, problems: Problems) -> dict[str, RuleCardSpec]:
     if not isinstance(raw, Mapping):
         problems.add("[rules] must hold one [rules.<rule id>] table per optional rule")
         return {}
@@ -319,7 +290,7 @@ def _cards(raw: Any, problems: _Problems) -> dict[str, RuleCardSpec]:
     return cards
 
 
-def _text_table(raw: Any, where: str, problems: _Problems) -> dict[str, str]:
+def _text_table(raw: Any, where: str, problems: Problems) -> dict[str, str]:
     if not isinstance(raw, Mapping):
         problems.add(f'{where} must be a table of section = "text"')
         return {}
@@ -332,7 +303,7 @@ def _text_table(raw: Any, where: str, problems: _Problems) -> dict[str, str]:
     return out
 
 
-def _check_fields(wording: str, where: str, problems: _Problems) -> None:
+def _check_fields(wording: str, where: str, problems: Problems) -> None:
     try:
         names = [name for _, name, _, _ in string.Formatter().parse(wording) if name is not None]
     except ValueError as exc:

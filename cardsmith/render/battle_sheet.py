@@ -20,15 +20,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardsmith import __version__
 from cardsmith.errors import RenderError, TemplateError
-from cardsmith.fileio import atomic_write
+from cardsmith.fileio import save_bytes
 from cardsmith.play.state import Battle
 from cardsmith.render.battle_layout import PT_MM, BattleSheetLayout, load_battle_layout
 from cardsmith.render.battle_rows import CardSection, RuleCard, UnitRow, rule_cards, unit_rows
 from cardsmith.render.fonts import FontSet, register_fonts
-from cardsmith.render.sheet import load_sheet
-
-MM = 72 / 25.4
-"""PDF points per millimetre."""
+from cardsmith.render.pdf_page import MM, PageFlow, new_canvas, paper_size
 
 #: Grey levels: table header fill, rules between rows, detail text, units out of play.
 _HEADER_FILL = 0.88
@@ -58,10 +55,7 @@ def render_battle_sheet(
         RenderError: the file cannot be written.
     """
     data = battle_sheet_bytes(battle, title=title, paper=paper, mono=mono, layout=layout)
-    try:
-        atomic_write(out_path, data)
-    except OSError as exc:
-        raise RenderError(f"cannot write {out_path}: {exc.strerror or exc}") from exc
+    save_bytes(out_path, data, RenderError)
     return out_path
 
 
@@ -75,21 +69,18 @@ def battle_sheet_bytes(
 ) -> bytes:
     """The PDF of ``render_battle_sheet`` as bytes (nothing written)."""
     layout = layout or load_battle_layout()
-    papers = load_sheet().papers
-    key = paper.lower()
-    if key not in papers:
-        raise TemplateError(f"unknown paper {paper!r}; choose one of {', '.join(papers)}")
-    width, height = papers[key]
+    key, width, height = paper_size(paper)
     unit_width = layout.unit_width(width, key)
     fonts = register_fonts()
     cards = rule_cards(battle, layout)
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(width * MM, height * MM), invariant=True, pageCompression=1)
-    canvas.setTitle(f"Battle sheet: {title or 'battle'}, turn {battle.turn}")
-    canvas.setAuthor("cardsmith")
-    canvas.setSubject("Optional-rule reference cards and every unit's state in play")
-    canvas.setCreator(f"cardsmith {__version__}")
-    canvas.setProducer("cardsmith (reportlab)")
+    canvas = new_canvas(
+        buffer,
+        width,
+        height,
+        title=f"Battle sheet: {title or 'battle'}, turn {battle.turn}",
+        subject="Optional-rule reference cards and every unit's state in play",
+    )
     page = _Page(canvas, fonts, layout, width, height, mono)
     _draw_header(page, battle, title)
     if cards:
@@ -102,8 +93,8 @@ def battle_sheet_bytes(
     return buffer.getvalue()
 
 
-class _Page:
-    """Writes top to bottom (positions in mm from the page's top), breaking pages as needed."""
+class _Page(PageFlow):
+    """The battle sheet's pages: text made safe for the fallback fonts, a page-number footer."""
 
     def __init__(
         self,
@@ -114,16 +105,9 @@ class _Page:
         height: float,
         mono: bool,
     ) -> None:
-        self.c = canvas
-        self.fonts = fonts
+        super().__init__(canvas, fonts, width, height, layout.margin, footer_mm=4.0)
         self.layout = layout
-        self.width = width
-        self.height = height
         self.mono = mono
-        self.top = layout.margin
-        self.usable = width - 2 * layout.margin
-        self.bottom = height - layout.margin - 4.0  # room for the footer
-        self.number = 1
 
     def safe(self, text: str) -> str:
         """The text, with stand-ins for characters the fallback font lacks."""
@@ -160,9 +144,6 @@ class _Page:
         """``text`` broken into lines no wider than ``width`` mm."""
         return simpleSplit(self.safe(text), font, size, width * MM) or [""]
 
-    def room(self, mm: float) -> bool:
-        return self.top + mm <= self.bottom
-
     def heading(self, text: str) -> None:
         size = self.layout.heading_size
         if not self.room(size * PT_MM * 2.5):
@@ -171,17 +152,7 @@ class _Page:
         self.write(self.layout.margin, self.top, text, self.fonts.bold, size)
         self.top += 1.5
 
-    def new_page(self) -> None:
-        self._footer()
-        self.c.showPage()
-        self.number += 1
-        self.top = self.layout.margin
-
-    def finish(self) -> None:
-        self._footer()
-        self.c.showPage()
-
-    def _footer(self) -> None:
+    def footer(self) -> None:
         text = f"cardsmith {__version__} · page {self.number}"
         self.c.setFillGray(0.4)
         self.write(self.width - self.layout.margin, self.height - self.layout.margin + 1,

@@ -13,7 +13,8 @@ from functools import cache
 from typing import Any
 
 from cardsmith.errors import TemplateError
-from cardsmith.render.layout import _find, _Problems, _read_toml
+from cardsmith.render.settings import bounded_numbers, check_line_heights, check_sections
+from cardsmith.templates import Problems, find_template, read_toml
 
 FILE_NAME = "campaign-roster.toml"
 
@@ -43,9 +44,6 @@ _LIMITS: dict[str, dict[str, tuple[float, float]]] = {
         "line_mm": (2.0, 15.0),
     },
 }
-
-#: A point is 1/72 in.
-_PT_MM = 25.4 / 72
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +103,8 @@ def load_campaign_layout() -> CampaignSheetLayout:
     Raises:
         TemplateError: the file is missing, not TOML, or has bad settings (all listed).
     """
-    path = _find(FILE_NAME)
-    return parse_campaign_layout(_read_toml(path), source=str(path))
+    path = find_template("cards", FILE_NAME)
+    return parse_campaign_layout(read_toml(path), source=str(path))
 
 
 def parse_campaign_layout(
@@ -118,32 +116,9 @@ def parse_campaign_layout(
         TemplateError: listing every problem (unknown section or setting, wrong type,
             out of range, rows lower than their text).
     """
-    problems = _Problems(source)
-    values: dict[str, float] = {}
-    for section in data:
-        if section not in (*_LIMITS, "stat_headers"):
-            known = ", ".join([*_LIMITS, "stat_headers"])
-            problems.add(f"[{section}]: unknown section; known sections are {known}")
-    for section, limits in _LIMITS.items():
-        raw = data.get(section, {})
-        if not isinstance(raw, Mapping):
-            problems.add(f"[{section}] must be a table")
-            continue
-        for key in raw:
-            if key not in limits:
-                problems.add(f"[{section}] {key}: unknown setting; known: {', '.join(limits)}")
-        for key, (low, high) in limits.items():
-            if key not in raw:
-                continue
-            value = raw[key]
-            whole = key == "entries"
-            if isinstance(value, bool) or not isinstance(value, int if whole else int | float):
-                kind = "a whole number" if whole else "a number"
-                problems.add(f"[{section}] {key} must be {kind}, got {value!r}")
-            elif not low <= value <= high:
-                problems.add(f"[{section}] {key} must be {low:g}-{high:g}, got {value}")
-            else:
-                values[f"{section}.{key}"] = value
+    problems = Problems(source)
+    check_sections(data, (*_LIMITS, "stat_headers"), problems)
+    values = bounded_numbers(data, _LIMITS, problems, whole={"log.entries"})
     headers = _stat_headers(data.get("stat_headers", {}), problems)
     defaults = CampaignSheetLayout()
     layout = CampaignSheetLayout(
@@ -166,19 +141,19 @@ def parse_campaign_layout(
         stat_headers=headers,
         source=source,
     )
-    # A row lower than its text would print lines on top of each other.
-    for label, height, size in (
-        ("[warriors] row_mm", layout.row, layout.text_size),
-        ("[warriors] detail_mm", layout.detail, layout.detail_size),
-        ("[log] line_mm", layout.log_line, layout.log_size),
-    ):
-        if height + 1e-6 < size * _PT_MM:
-            problems.add(f"{label} is {height} mm, too low for {size} pt text")
+    check_line_heights(
+        (
+            ("[warriors] row_mm", layout.row, layout.text_size),
+            ("[warriors] detail_mm", layout.detail, layout.detail_size),
+            ("[log] line_mm", layout.log_line, layout.log_size),
+        ),
+        problems,
+    )
     problems.raise_if_any("campaign roster layout")
     return layout
 
 
-def _stat_headers(raw: Any, problems: _Problems) -> dict[str, str]:
+def _stat_headers(raw: Any, problems: Problems) -> dict[str, str]:
     if not isinstance(raw, Mapping):
         problems.add('[stat_headers] must be a table of stat id = "short header"')
         return {}

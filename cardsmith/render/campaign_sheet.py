@@ -16,9 +16,9 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from cardsmith import __version__
 from cardsmith.campaign.model import Campaign
-from cardsmith.errors import TemplateError
+from cardsmith.errors import RenderError, TemplateError
+from cardsmith.fileio import save_bytes
 from cardsmith.render.campaign_layout import CampaignSheetLayout, load_campaign_layout
 from cardsmith.render.campaign_rows import (
     DETAIL_HEADINGS,
@@ -27,12 +27,9 @@ from cardsmith.render.campaign_rows import (
     campaign_sheet_data,
 )
 from cardsmith.render.fonts import FontSet, register_fonts
-from cardsmith.render.pdf import write_atomically
-from cardsmith.render.sheet import load_sheet
+from cardsmith.render.pdf_card import clip_text
+from cardsmith.render.pdf_page import MM, PageFlow, new_canvas, paper_size
 from cardsmith.tables.loader import TableSet
-
-MM = 72 / 25.4
-"""PDF points per millimetre."""
 
 #: Grey levels: table header fill, rules between warriors, text of fallen warriors.
 _HEADER_FILL = 0.88
@@ -60,7 +57,7 @@ def render_campaign_sheet(
     data = campaign_sheet_bytes(
         campaign, tables, paper=paper, log_entries=log_entries, layout=layout
     )
-    write_atomically(out_path, data)
+    save_bytes(out_path, data, RenderError)
     return out_path
 
 
@@ -74,26 +71,23 @@ def campaign_sheet_bytes(
 ) -> bytes:
     """The PDF of ``render_campaign_sheet`` as bytes (nothing written)."""
     layout = layout or load_campaign_layout()
-    papers = load_sheet().papers
-    key = paper.lower()
-    if key not in papers:
-        raise TemplateError(f"unknown paper {paper!r}; choose one of {', '.join(papers)}")
+    key, width, height = paper_size(paper)
     count = layout.log_entries if log_entries is None else log_entries
     if count < 0:
         raise TemplateError(f"the number of log entries cannot be negative, got {count}")
     sheet = campaign_sheet_data(
         campaign, tables, log_entries=count, stat_headers=layout.stat_headers
     )
-    width, height = papers[key]
     name_width = layout.check_fits(width, len(sheet.stat_columns), key)
     fonts = register_fonts()
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(width * MM, height * MM), invariant=True, pageCompression=1)
-    canvas.setTitle(f"Campaign roster: {sheet.name}")
-    canvas.setAuthor("cardsmith")
-    canvas.setSubject("Campaign roster: warriors, injuries, advances and the recent log")
-    canvas.setCreator(f"cardsmith {__version__}")
-    canvas.setProducer("cardsmith (reportlab)")
+    canvas = new_canvas(
+        buffer,
+        width,
+        height,
+        title=f"Campaign roster: {sheet.name}",
+        subject="Campaign roster: warriors, injuries, advances and the recent log",
+    )
     page = _Page(canvas, fonts, layout, width, height, sheet.name)
     _draw_header(page, sheet)
     _draw_warriors(page, sheet, name_width)
@@ -103,8 +97,8 @@ def campaign_sheet_bytes(
     return buffer.getvalue()
 
 
-class _Page:
-    """Writes top to bottom (positions in mm from the top), breaking pages as needed."""
+class _Page(PageFlow):
+    """The roster's pages: a footer with the campaign's name and the page number."""
 
     def __init__(
         self,
@@ -115,38 +109,16 @@ class _Page:
         height: float,
         name: str,
     ) -> None:
-        self.c = canvas
-        self.fonts = fonts
+        super().__init__(canvas, fonts, width, height, layout.margin, footer_mm=4.0)
         self.layout = layout
-        self.width = width
-        self.height = height
         self.name = name
-        self.number = 1
-        self.top = layout.margin
-        self.left = layout.margin
-        self.usable = width - 2 * layout.margin
-        # Room kept at the bottom for the footer line.
-        self.bottom = height - layout.margin
 
-    def room(self, mm: float) -> bool:
-        return self.top + mm <= self.bottom - 4.0
-
-    def new_page(self) -> None:
-        self._footer()
-        self.c.showPage()
-        self.number += 1
-        self.top = self.layout.margin
-
-    def finish(self) -> None:
-        self._footer()
-        self.c.showPage()
-
-    def _footer(self) -> None:
+    def footer(self) -> None:
         size = self.layout.log_size
-        y = (self.height - self.bottom) * MM
+        y = self.margin * MM  # the footer's baseline sits on the bottom margin
         self.c.setFillGray(0.4)
         self.c.setFont(self.fonts.regular, size)
-        label = clip(self.name, self.fonts.regular, size, self.usable * 0.7 * MM)
+        label = clip_text(self.name, self.fonts.regular, size, self.usable * 0.7 * MM)
         self.c.drawString(self.left * MM, y, f"{label} · campaign roster")
         self.c.drawRightString((self.left + self.usable) * MM, y, f"page {self.number}")
         self.c.setFillGray(0)
@@ -185,19 +157,10 @@ class _Page:
         self.c.setFillGray(0)
 
 
-def clip(text: str, font: str, size: float, width_pt: float) -> str:
-    """``text`` cut with an ellipsis so that it fits ``width_pt``."""
-    if stringWidth(text, font, size) <= width_pt:
-        return text
-    while text and stringWidth(text + "…", font, size) > width_pt:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
 def wrap(text: str, font: str, size: float, width_pt: float) -> list[str]:
     """Lines of ``text`` no wider than ``width_pt`` (a word too long for a line is cut)."""
     lines = simpleSplit(text, font, size, width_pt) or [""]
-    return [clip(line, font, size, width_pt) for line in lines]
+    return [clip_text(line, font, size, width_pt) for line in lines]
 
 
 def _pt_mm(size: float) -> float:
@@ -210,7 +173,7 @@ def _pt_mm(size: float) -> float:
 def _draw_header(page: _Page, sheet: CampaignSheet) -> None:
     layout, fonts = page.layout, page.fonts
     page.top += _pt_mm(layout.title_size)
-    title = clip(sheet.name, fonts.bold, layout.title_size, page.usable * MM)
+    title = clip_text(sheet.name, fonts.bold, layout.title_size, page.usable * MM)
     page.text(page.left, title, fonts.bold, layout.title_size)
     page.top += 3.0
     pack = sheet.pack_title
@@ -273,7 +236,7 @@ def _draw_table_header(
     headers = ["Name", "Role", *(c.header for c in sheet.stat_columns), "XP", "Status"]
     last_stat = 1 + len(sheet.stat_columns)
     for index, (header, (x, width)) in enumerate(zip(headers, spans, strict=True)):
-        text = clip(header, fonts.bold, size, (width - 1.5) * MM)
+        text = clip_text(header, fonts.bold, size, (width - 1.5) * MM)
         if 2 <= index <= last_stat + 1:
             page.text(x + width / 2, text, fonts.bold, size, "center")
         else:
@@ -345,7 +308,7 @@ def _draw_warrior(
     for index, (cell, (x, width)) in enumerate(zip(cells, spans, strict=True)):
         bold = index == 0 or (index == len(cells) - 1 and row.state != "available")
         font = fonts.bold if bold else fonts.regular
-        text = clip(cell, font, size, (width - 1.5) * MM)
+        text = clip_text(cell, font, size, (width - 1.5) * MM)
         if 2 <= index <= last_stat + 1:
             page.text(x + width / 2, text, font, size, "center", grey)
         else:

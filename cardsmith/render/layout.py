@@ -11,15 +11,13 @@ wrong, and all problems are reported together in one ``TemplateError``.
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from cardsmith.errors import TemplateError
-from cardsmith.paths import template_search_path
+from cardsmith.templates import Problems, find_template, read_toml
 
 #: The card families, one template file each (names as ``UnitType.family``).
 FAMILIES = ("mech", "vehicle", "protomech", "infantry", "fighter", "large-craft")
@@ -126,24 +124,6 @@ class CardTemplate:
 # -- loading ---------------------------------------------------------------------------
 
 
-def _find(file_name: str) -> Path:
-    for folder in template_search_path("cards"):
-        candidate = folder / file_name
-        if candidate.is_file():
-            return candidate
-    raise TemplateError(f"card template {file_name!r} not found in the templates folder")
-
-
-def _read_toml(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except OSError as exc:
-        raise TemplateError(f"cannot read {path}: {exc.strerror or exc}") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise TemplateError(f"{path} is not valid TOML: {exc}") from exc
-
-
 @cache
 def load_template(family: str) -> CardTemplate:
     """The template of one card family (cached; ``load_template.cache_clear()`` reloads).
@@ -153,8 +133,8 @@ def load_template(family: str) -> CardTemplate:
     """
     if family not in FAMILIES:
         raise TemplateError(f"no card family {family!r}; known: {', '.join(FAMILIES)}")
-    path = _find(f"{family}.toml")
-    return parse_template(_read_toml(path), source=str(path))
+    path = find_template("cards", f"{family}.toml")
+    return parse_template(read_toml(path), source=str(path))
 
 
 def template_for_type(type_code: str) -> CardTemplate:
@@ -173,26 +153,8 @@ def template_for_type(type_code: str) -> CardTemplate:
 # -- parsing and validation ------------------------------------------------------------
 
 
-class _Problems:
-    """Collects problems while a file is read, then raises them together."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.items: list[str] = []
-
-    def add(self, message: str) -> None:
-        self.items.append(message)
-
-    def raise_if_any(self, what: str) -> None:
-        if self.items:
-            count = len(self.items)
-            raise TemplateError(
-                f"{self.source}: {count} problem{'s' if count > 1 else ''} in the {what}",
-                problems=tuple(self.items),
-            )
-
-
-def _number(data: Mapping[str, Any], key: str, where: str, problems: _Problems) -> float:
+def read_number(data: Mapping[str, Any], key: str, where: str, problems: Problems) -> float:
+    """``data[key]`` as a number; a missing or non-numeric value is a problem (and 0.0)."""
     value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, int | float):
         problems.add(f"{where}: {key} must be a number, got {value!r}")
@@ -207,12 +169,12 @@ def parse_template(data: Mapping[str, Any], *, source: str = "<template>") -> Ca
         TemplateError: listing every problem (missing keys, boxes off the card or
             overlapping, unknown fonts, boxes the family needs but lacks …).
     """
-    problems = _Problems(source)
+    problems = Problems(source)
     family = str(data.get("family", ""))
     if family not in FAMILIES:
         problems.add(f"family must be one of {', '.join(FAMILIES)}, got {family!r}")
-    width = _number(data, "width_mm", "card", problems)
-    height = _number(data, "height_mm", "card", problems)
+    width = read_number(data, "width_mm", "card", problems)
+    height = read_number(data, "height_mm", "card", problems)
     if width <= 0 or height <= 0:
         problems.add(f"card size must be positive, got {width} × {height} mm")
     types = _strings(data, "types", problems)
@@ -221,7 +183,7 @@ def parse_template(data: Mapping[str, Any], *, source: str = "<template>") -> Ca
         problems.add("ranges must name at least one damage bracket")
     heat = _strings(data, "heat_scale", problems)
     crits = _parse_crits(data.get("crit", []), problems)
-    boxes = _parse_boxes(data.get("box", {}), width, height, problems)
+    boxes = parse_boxes(data.get("box", {}), width, height, problems)
     _check_family_needs(boxes, heat, crits, problems)
     problems.raise_if_any("card template")
     return CardTemplate(
@@ -238,7 +200,7 @@ def parse_template(data: Mapping[str, Any], *, source: str = "<template>") -> Ca
     )
 
 
-def _strings(data: Mapping[str, Any], key: str, problems: _Problems) -> tuple[str, ...]:
+def _strings(data: Mapping[str, Any], key: str, problems: Problems) -> tuple[str, ...]:
     value = data.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         problems.add(f"{key} must be a list of text, got {value!r}")
@@ -246,7 +208,7 @@ def _strings(data: Mapping[str, Any], key: str, problems: _Problems) -> tuple[st
     return tuple(value)
 
 
-def _parse_crits(raw: Any, problems: _Problems) -> tuple[CritTrack, ...]:
+def _parse_crits(raw: Any, problems: Problems) -> tuple[CritTrack, ...]:
     if not isinstance(raw, list):
         problems.add("crit must be an array of tables ([[crit]])")
         return ()
@@ -275,13 +237,14 @@ def _parse_crits(raw: Any, problems: _Problems) -> tuple[CritTrack, ...]:
     return tuple(tracks)
 
 
-def _parse_boxes(
+def parse_boxes(
     raw: Any,
     width: float,
     height: float,
-    problems: _Problems,
+    problems: Problems,
     known: tuple[str, ...] = KNOWN_BOXES,
 ) -> dict[str, Box]:
+    """The named boxes of a card ``width`` × ``height`` mm, each checked, none overlapping."""
     if not isinstance(raw, Mapping):
         problems.add("box must be a table of named boxes ([box.name])")
         return {}
@@ -294,8 +257,14 @@ def _parse_boxes(
         if not isinstance(spec, Mapping):
             problems.add(f"{where}: must be a table with x_mm, y_mm, w_mm, h_mm")
             continue
-        x, y = _number(spec, "x_mm", where, problems), _number(spec, "y_mm", where, problems)
-        w, h = _number(spec, "w_mm", where, problems), _number(spec, "h_mm", where, problems)
+        x, y = (
+            read_number(spec, "x_mm", where, problems),
+            read_number(spec, "y_mm", where, problems),
+        )
+        w, h = (
+            read_number(spec, "w_mm", where, problems),
+            read_number(spec, "h_mm", where, problems),
+        )
         size = float(spec.get("size", 7.0)) if _is_number(spec.get("size", 7.0)) else -1.0
         min_size = float(spec.get("min_size", 0.0)) if _is_number(spec.get("min_size", 0)) else -1.0
         box = Box(
@@ -358,7 +327,7 @@ def _check_family_needs(
     boxes: Mapping[str, Box],
     heat: tuple[str, ...],
     crits: tuple[CritTrack, ...],
-    problems: _Problems,
+    problems: Problems,
 ) -> None:
     for name in REQUIRED_BOXES:
         if name not in boxes:

@@ -7,6 +7,7 @@ plus the range modifier (+0/+2/+4/+6, ASCE p.44; seed 004 "Modificador por alcan
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardsmith.errors import RenderError, TemplateError
@@ -118,23 +119,33 @@ class CardData:
     @property
     def pilot_line(self) -> str:
         """Pilot, commander mark and group, for the line under the name."""
-        parts = [f"Pilot: {self.pilot}" if self.pilot else "Pilot: ______________"]
-        if self.commander:
-            parts.append("commander")
-        if self.group:
-            parts.append(f"group {self.group}")
-        return " · ".join(parts)
+        return pilot_text(self.pilot, self.commander, self.group)
 
     @property
     def spa_line(self) -> str:
         """SPAs with what they change, or an empty string."""
-        return "SPA: " + "; ".join(str(s) for s in self.spas) if self.spas else ""
+        return spa_text(self.spas)
 
     @property
     def footer(self) -> str:
         """Card id: force position and MUL id."""
         where = f"#{self.index} · " if self.index is not None else ""
         return f"{where}MUL {self.mul_id}" if self.mul_id > 0 else where.rstrip(" ·")
+
+
+def pilot_text(pilot: str, commander: bool, group: str) -> str:
+    """Pilot (a write-in line when unnamed), commander mark and group, as printed on a card."""
+    parts = [f"Pilot: {pilot}" if pilot else "Pilot: ______________"]
+    if commander:
+        parts.append("commander")
+    if group:
+        parts.append(f"group {group}")
+    return " · ".join(parts)
+
+
+def spa_text(spas: Sequence[SpaLine]) -> str:
+    """SPAs with what they change, or an empty string."""
+    return "SPA: " + "; ".join(str(s) for s in spas) if spas else ""
 
 
 def card_for(

@@ -28,8 +28,10 @@ from cardsmith.render.model import (
     CardData,
     SpaLine,
     card_for,
+    pilot_text,
     spa_catalogue_for,
     spa_lines,
+    spa_text,
 )
 from cardsmith.render.multi_layout import MultiTemplate, load_multi_template
 from cardsmith.spas import card_numbers
@@ -96,12 +98,7 @@ class MultiCardData:
     @property
     def pilot_line(self) -> str:
         """Pilot, commander mark and group, for the line under the name."""
-        parts = [f"Pilot: {self.pilot}" if self.pilot else "Pilot: ______________"]
-        if self.commander:
-            parts.append("commander")
-        if self.group:
-            parts.append(f"group {self.group}")
-        return " · ".join(parts)
+        return pilot_text(self.pilot, self.commander, self.group)
 
     @property
     def info_line(self) -> str:
@@ -116,7 +113,7 @@ class MultiCardData:
     @property
     def spa_line(self) -> str:
         """SPAs with what they change, or an empty string."""
-        return "SPA: " + "; ".join(str(s) for s in self.spas) if self.spas else ""
+        return spa_text(self.spas)
 
     @property
     def footer(self) -> str:

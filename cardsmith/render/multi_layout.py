@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from cardsmith.render.layout import Box, _find, _number, _parse_boxes, _Problems, _read_toml
+from cardsmith.render.layout import Box, parse_boxes, read_number
+from cardsmith.templates import Problems, find_template, read_toml
 
 FAMILY = "multi-profile"
 #: Boxes every multi-profile card has, and the optional ones.
@@ -59,8 +60,8 @@ def load_multi_template() -> MultiTemplate:
     Raises:
         TemplateError: unreadable file or any layout problem (all listed).
     """
-    path = _find(f"{FAMILY}.toml")
-    return parse_multi_template(_read_toml(path), source=str(path))
+    path = find_template("cards", f"{FAMILY}.toml")
+    return parse_multi_template(read_toml(path), source=str(path))
 
 
 def parse_multi_template(data: Mapping[str, Any], *, source: str = "<template>") -> MultiTemplate:
@@ -70,12 +71,12 @@ def parse_multi_template(data: Mapping[str, Any], *, source: str = "<template>")
         TemplateError: listing every problem (boxes off the card or overlapping, missing
             boxes, a table whose rows or columns do not fit the PROFILES box …).
     """
-    problems = _Problems(source)
+    problems = Problems(source)
     if data.get("family") != FAMILY:
         problems.add(f"family must be {FAMILY!r}, got {data.get('family')!r}")
-    width = _number(data, "width_mm", "card", problems)
-    height = _number(data, "height_mm", "card", problems)
-    boxes = _parse_boxes(data.get("box", {}), width, height, problems, KNOWN_BOXES)
+    width = read_number(data, "width_mm", "card", problems)
+    height = read_number(data, "height_mm", "card", problems)
+    boxes = parse_boxes(data.get("box", {}), width, height, problems, KNOWN_BOXES)
     for name in REQUIRED_BOXES:
         if name not in boxes:
             problems.add(f"box {name!r} is missing; every multi-profile card needs it")
@@ -97,7 +98,7 @@ def parse_multi_template(data: Mapping[str, Any], *, source: str = "<template>")
     )
 
 
-def _parse_table(raw: Mapping[str, Any], problems: _Problems) -> TableSpec:
+def _parse_table(raw: Mapping[str, Any], problems: Problems) -> TableSpec:
     where = "table"
     rows = raw.get("rows", 3)
     if isinstance(rows, bool) or not isinstance(rows, int) or not 2 <= rows <= 8:
@@ -115,21 +116,21 @@ def _parse_table(raw: Mapping[str, Any], problems: _Problems) -> TableSpec:
             columns.append((str(header), float(value)))
     spec = TableSpec(
         rows=rows,
-        header_h=_number(raw, "header_h_mm", where, problems) if raw else 0.0,
-        row_h=_number(raw, "row_h_mm", where, problems) if raw else 0.0,
-        name_w=_number(raw, "name_w_mm", where, problems) if raw else 0.0,
-        size=_number(raw, "size", where, problems) if raw else 0.0,
-        min_size=_number(raw, "min_size", where, problems) if raw else 0.0,
+        header_h=read_number(raw, "header_h_mm", where, problems) if raw else 0.0,
+        row_h=read_number(raw, "row_h_mm", where, problems) if raw else 0.0,
+        name_w=read_number(raw, "name_w_mm", where, problems) if raw else 0.0,
+        size=read_number(raw, "size", where, problems) if raw else 0.0,
+        min_size=read_number(raw, "min_size", where, problems) if raw else 0.0,
         as_columns=tuple(columns),
-        damage_w=_number(raw, "damage_w_mm", where, problems) if raw else 0.0,
-        min_special_w=_number(raw, "min_special_w_mm", where, problems) if raw else 0.0,
+        damage_w=read_number(raw, "damage_w_mm", where, problems) if raw else 0.0,
+        min_special_w=read_number(raw, "min_special_w_mm", where, problems) if raw else 0.0,
     )
     if raw and not 3.0 <= spec.min_size <= spec.size <= 30.0:
         problems.add(f"{where}: need 3 ≤ min_size ≤ size ≤ 30 pt, got {spec.min_size}/{spec.size}")
     return spec
 
 
-def _check_table_fits(table: TableSpec, box: Box, problems: _Problems) -> None:
+def _check_table_fits(table: TableSpec, box: Box, problems: Problems) -> None:
     needed = table.header_h + table.rows * table.row_h
     if needed > box.h + 1e-6:
         problems.add(

@@ -10,21 +10,20 @@ leaves half a PDF behind.
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from cardsmith import __version__
 from cardsmith.errors import CardsmithError, RenderError
+from cardsmith.fileio import save_bytes
 from cardsmith.models import Force
 from cardsmith.render.fonts import FontSet, register_fonts
 from cardsmith.render.multi import MultiCardData, SheetCard, sheet_cards
 from cardsmith.render.pdf_card import MM, clip_text, draw_card
 from cardsmith.render.pdf_multi import draw_multi_card
+from cardsmith.render.pdf_page import PageFlow, new_canvas
 from cardsmith.render.reference import RefTable, load_reference
 from cardsmith.render.roster import RosterData, Verdict, roster_for
 from cardsmith.render.sheet import SheetLayout, sheet_layout
@@ -60,7 +59,7 @@ def render_sheets(
         cards_per_page=cards_per_page,
         verdicts=verdicts,
     )
-    write_atomically(out_path, data)
+    save_bytes(out_path, data, RenderError)
     return out_path
 
 
@@ -80,18 +79,14 @@ def render_bytes(
     fonts = register_fonts()
     prepared = [(f, sheet_cards(f.entries)) for f in forces]
     buffer = io.BytesIO()
-    canvas = Canvas(
-        buffer,
-        pagesize=(layout.page_width * MM, layout.page_height * MM),
-        invariant=True,
-        pageCompression=1,
-    )
     names = ", ".join(f.name for f in forces)
-    canvas.setTitle(f"Alpha Strike record sheets: {names}")
-    canvas.setAuthor("cardsmith")
-    canvas.setSubject("Alpha Strike unit cards, roster and reference")
-    canvas.setCreator(f"cardsmith {__version__}")
-    canvas.setProducer("cardsmith (reportlab)")
+    canvas = new_canvas(
+        buffer,
+        layout.page_width,
+        layout.page_height,
+        title=f"Alpha Strike record sheets: {names}",
+        subject="Alpha Strike unit cards, roster and reference",
+    )
     for number, (force, cards) in enumerate(prepared):
         verdict = verdicts[number] if verdicts is not None and number < len(verdicts) else None
         _draw_roster(canvas, roster_for(force, verdict), layout, fonts, mono)
@@ -100,27 +95,6 @@ def render_bytes(
         _draw_reference(canvas, load_reference(), layout, fonts, mono)
     canvas.save()
     return buffer.getvalue()
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder."""
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise RenderError(f"cannot write to {folder}: {exc.strerror or exc}") from exc
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp_name, path)
-    except OSError as exc:
-        Path(temp_name).unlink(missing_ok=True)
-        raise RenderError(f"cannot write {path}: {exc.strerror or exc}") from exc
-    except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
-        raise
 
 
 # -- cards ---------------------------------------------------------------------------
@@ -172,22 +146,11 @@ _ROSTER_COLUMNS: tuple[tuple[str, float, bool], ...] = (
 _ROW_MM = 5.0
 
 
-class _Page:
-    """A text page that tracks the writing position (mm from the top) and breaks pages."""
+class _Page(PageFlow):
+    """A roster or reference page (no footer)."""
 
     def __init__(self, canvas: Canvas, layout: SheetLayout, fonts: FontSet) -> None:
-        self.c = canvas
-        self.fonts = fonts
-        self.width = layout.page_width
-        self.height = layout.page_height
-        self.top = PAGE_MARGIN
-
-    def room(self, mm: float) -> bool:
-        return self.top + mm <= self.height - PAGE_MARGIN
-
-    def new_page(self) -> None:
-        self.c.showPage()
-        self.top = PAGE_MARGIN
+        super().__init__(canvas, fonts, layout.page_width, layout.page_height, PAGE_MARGIN)
 
     def text(self, x_mm: float, text: str, font: str, size: float, align: str = "left") -> None:
         y = (self.height - self.top) * MM

@@ -7,7 +7,7 @@ rather than through platypus frames, which keeps a 100-card print well under a s
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -54,11 +54,22 @@ def wrap_items(
     items: Sequence[str], font: str, size: float, width_pt: float, first_indent: float = 0.0
 ) -> list[str]:
     """Greedy wrap of comma-separated items into lines no wider than ``width_pt``."""
+    pieces = [item + ("," if i < len(items) - 1 else "") for i, item in enumerate(items)]
+    return wrap_pieces(pieces, font, size, width_pt, first_indent)
+
+
+def wrap_pieces(
+    pieces: Iterable[str], font: str, size: float, width_pt: float, first_indent: float = 0.0
+) -> list[str]:
+    """Greedy wrap of space-joined pieces into lines no wider than ``width_pt``.
+
+    The first line is ``first_indent`` narrower; a piece wider than a line keeps a line
+    of its own.
+    """
     lines: list[str] = []
     current = ""
     limit = width_pt - first_indent
-    for i, item in enumerate(items):
-        piece = item + ("," if i < len(items) - 1 else "")
+    for piece in pieces:
         candidate = f"{current} {piece}" if current else piece
         if current and stringWidth(candidate, font, size) > limit:
             lines.append(current)

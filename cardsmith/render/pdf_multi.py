@@ -23,6 +23,7 @@ from cardsmith.render.pdf_card import (
     draw_heat,
     draw_pips,
     fit_size,
+    wrap_pieces,
 )
 
 #: Grey of the table's header row and of every other profile row (colour mode).
@@ -270,7 +271,7 @@ def _draw_prose(pen: Pen, box: Box, label: str, text: str, bold_lead: str = "") 
         indent = stringWidth(label + " ", bold, size)
         # The bold lead is wider than its regular measure: keep the first line inside.
         extra = stringWidth(bold_lead, bold, size) - stringWidth(bold_lead, regular, size)
-        lines = _wrap_words(text, regular, size, width, indent + extra)
+        lines = wrap_pieces(text.split(), regular, size, width, indent + extra)
         capacity = max(1, int((box.h - 0.6) * MM // (size * 1.15)))
         if len(lines) <= capacity or size <= floor:
             break
@@ -288,22 +289,3 @@ def _draw_prose(pen: Pen, box: Box, label: str, text: str, bold_lead: str = "") 
             x += stringWidth(bold_lead, bold, size) / MM
             line = line[len(bold_lead) :]
         pen.text(x, baseline + i * step, line, regular, size)
-
-
-def _wrap_words(
-    text: str, font: str, size: float, width_pt: float, first_indent: float
-) -> list[str]:
-    lines: list[str] = []
-    current = ""
-    limit = width_pt - first_indent
-    for word in text.split():
-        candidate = f"{current} {word}" if current else word
-        if current and stringWidth(candidate, font, size) > limit:
-            lines.append(current)
-            current = word
-            limit = width_pt
-        else:
-            current = candidate
-    if current:
-        lines.append(current)
-    return lines

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 
-from cardsmith.errors import TemplateError
-from cardsmith.paths import template_search_path
+from cardsmith.templates import Problems, find_template, read_toml
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,34 +26,21 @@ def load_reference() -> tuple[RefTable, ...]:
         TemplateError: the file is missing, not TOML, or a table's rows do not match its
             columns (the message names the table and the row).
     """
-    path = next(
-        (
-            p / "reference.toml"
-            for p in template_search_path("cards")
-            if (p / "reference.toml").is_file()
-        ),
-        None,
-    )
-    if path is None:
-        raise TemplateError("reference.toml not found in the card templates")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise TemplateError(f"cannot read {path}: {exc}") from exc
+    path = find_template("cards", "reference.toml")
+    data = read_toml(path)
     tables: list[RefTable] = []
-    problems: list[str] = []
+    problems = Problems(path)
     for number, raw in enumerate(data.get("table", []), start=1):
         title = str(raw.get("title", f"table #{number}"))
         columns = tuple(str(c) for c in raw.get("columns", []))
         rows = tuple(tuple(str(c) for c in row) for row in raw.get("rows", []))
         if not columns:
-            problems.append(f"table {title!r}: columns are missing")
+            problems.add(f"table {title!r}: columns are missing")
         for i, row in enumerate(rows, start=1):
             if len(row) != len(columns):
-                problems.append(
+                problems.add(
                     f"table {title!r}: row {i} has {len(row)} cells for {len(columns)} columns"
                 )
         tables.append(RefTable(title, columns, rows, str(raw.get("note", ""))))
-    if problems:
-        raise TemplateError(f"{path}: reference tables do not load", problems=tuple(problems))
+    problems.raise_if_any("reference tables")
     return tuple(tables)

@@ -12,7 +12,8 @@ from functools import cache
 from typing import Any
 
 from cardsmith.errors import TemplateError
-from cardsmith.render.layout import _find, _number, _Problems, _read_toml
+from cardsmith.render.layout import read_number
+from cardsmith.templates import Problems, find_template, read_toml
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,13 +108,13 @@ class SheetLayout:
 @cache
 def load_sheet() -> SheetSpec:
     """Paper sizes and grid settings (cached)."""
-    path = _find("sheet.toml")
-    return parse_sheet(_read_toml(path), source=str(path))
+    path = find_template("cards", "sheet.toml")
+    return parse_sheet(read_toml(path), source=str(path))
 
 
 def parse_sheet(data: Mapping[str, Any], *, source: str = "<sheet>") -> SheetSpec:
     """Build and validate the sheet settings from decoded TOML."""
-    problems = _Problems(source)
+    problems = Problems(source)
     card = data.get("card", {})
     if not isinstance(card, Mapping):
         card = {}
@@ -128,15 +129,15 @@ def parse_sheet(data: Mapping[str, Any], *, source: str = "<sheet>") -> SheetSpe
         if not isinstance(spec, Mapping):
             problems.add(f"{where}: must be a table with width_mm and height_mm")
             continue
-        w = _number(spec, "width_mm", where, problems)
-        h = _number(spec, "height_mm", where, problems)
+        w = read_number(spec, "width_mm", where, problems)
+        h = read_number(spec, "height_mm", where, problems)
         if w <= 0 or h <= 0:
             problems.add(f"{where}: size must be positive, got {w} × {h} mm")
         papers[str(name).lower()] = (w, h)
     spec = SheetSpec(
         papers=papers,
-        card_width=_number(card, "width_mm", "card", problems),
-        card_height=_number(card, "height_mm", "card", problems),
+        card_width=read_number(card, "width_mm", "card", problems),
+        card_height=read_number(card, "height_mm", "card", problems),
         gap=float(card.get("gap_mm", 0.0)),
         min_margin=float(card.get("min_margin_mm", 5.0)),
         cut_mark=float(card.get("cut_mark_mm", 4.0)),

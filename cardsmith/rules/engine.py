@@ -22,6 +22,7 @@ from cardsmith.models import Force
 from cardsmith.rules.checks import CHECKS
 from cardsmith.rules.model import CheckResult, Rule, RulePack, Severity, Violation, sort_violations
 from cardsmith.rules.registry import ForceView
+from cardsmith.templates import Problems
 
 PACK_FOLDER = "rules"
 _PACK_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -146,11 +147,8 @@ def parse_pack_file(path: Path, *, builtin: bool = False, chain: tuple[Path, ...
     except tomllib.TOMLDecodeError as exc:
         text = f"{name}: (syntax): invalid TOML: {exc}"
         raise RulePackError(f"rule pack {name} does not load", problems=(text,)) from exc
-    problems: list[str] = []
-
-    def problem(key: str, reason: str) -> None:
-        problems.append(f"{name}: {key}: {reason}")
-
+    problems = Problems(name)
+    problem = problems.at
     for key in data:
         if key not in _TOP_KEYS:
             extra = " (rules go in [[rule]] tables)" if key == "rules" else ""
@@ -172,10 +170,7 @@ def parse_pack_file(path: Path, *, builtin: bool = False, chain: tuple[Path, ...
         problem("rule", "the pack has no rules: add [[rule]] tables (or extend another pack)")
     own = _parse_rules(raw_rules, problem)
     optional = _parse_optional(data.get("optional", {}), problem)
-    if problems:
-        raise RulePackError(
-            f"rule pack {name} does not load ({len(problems)} problem(s))", problems=tuple(problems)
-        )
+    problems.raise_if_any("rule pack", error=RulePackError)
     rules = _merge(base.rules if base else (), own)
     merged_optional = {**(base.optional if base else {}), **optional}
     return RulePack(

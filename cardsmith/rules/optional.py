@@ -6,7 +6,7 @@ validates it here so play-state screens get typed data, not raw TOML.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -102,6 +102,22 @@ def _str(
     return value
 
 
+def _tables(
+    table: Mapping[str, Any], key: str, where: str, problem: Problem
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each table of the array ``table[key]`` with its dotted key; others are problems."""
+    raw = table.get(key, [])
+    if not isinstance(raw, list):
+        problem(f"{where}.{key}", f"must be an array of tables ([[...{key}]])")
+        return
+    for number, item in enumerate(raw, start=1):
+        at = f"{where}.{key}[{number}]"
+        if isinstance(item, dict):
+            yield at, item
+        else:
+            problem(at, "must be a table")
+
+
 def parse_betrayal(table: Mapping[str, Any], where: str, problem: Problem) -> BetrayalRule | None:
     """Validate an ``[optional.betrayal]`` table; report each problem by dotted key."""
     known = {
@@ -112,15 +128,7 @@ def parse_betrayal(table: Mapping[str, Any], where: str, problem: Problem) -> Be
         if key not in known:
             problem(f"{where}.{key}", f"unknown key; expected one of: {', '.join(sorted(known))}")
     modifiers: list[TnModifier] = []
-    raw_mods = table.get("modifier", [])
-    if not isinstance(raw_mods, list):
-        problem(f"{where}.modifier", "must be an array of tables ([[...modifier]])")
-        raw_mods = []
-    for number, raw in enumerate(raw_mods, start=1):
-        at = f"{where}.modifier[{number}]"
-        if not isinstance(raw, dict):
-            problem(at, "must be a table")
-            continue
+    for at, raw in _tables(table, "modifier", where, problem):
         when = _str(raw, "when", at, problem, default=None)
         if when and when not in STATE_FIELDS:
             problem(f"{at}.when", f"{when!r} is not one of: {', '.join(STATE_FIELDS)}")
@@ -140,24 +148,15 @@ def parse_betrayal(table: Mapping[str, Any], where: str, problem: Problem) -> Be
                 note=_str(raw, "note", at, problem, default=""),
             )
         )
-    objectives: list[Objective] = []
-    raw_objs = table.get("objective", [])
-    if not isinstance(raw_objs, list):
-        problem(f"{where}.objective", "must be an array of tables")
-        raw_objs = []
-    for number, raw in enumerate(raw_objs, start=1):
-        at = f"{where}.objective[{number}]"
-        if not isinstance(raw, dict):
-            problem(at, "must be a table")
-            continue
-        objectives.append(
-            Objective(
-                id=_str(raw, "id", at, problem, default=None),
-                label=_str(raw, "label", at, problem, default=""),
-                summary=_str(raw, "summary", at, problem, default=""),
-                alias=_str(raw, "alias", at, problem, default=""),
-            )
+    objectives = [
+        Objective(
+            id=_str(raw, "id", at, problem, default=None),
+            label=_str(raw, "label", at, problem, default=""),
+            summary=_str(raw, "summary", at, problem, default=""),
+            alias=_str(raw, "alias", at, problem, default=""),
         )
+        for at, raw in _tables(table, "objective", where, problem)
+    ]
     aliases = table.get("aliases", [])
     if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
         problem(f"{where}.aliases", "must be a list of text")

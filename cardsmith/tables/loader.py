@@ -6,7 +6,7 @@ import hashlib
 import re
 import tomllib
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,31 +30,12 @@ from cardsmith.tables.model import (
     SubTable,
     Table,
 )
+from cardsmith.templates import Problems
 
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:(-|–)\s*(\d+)|(\+))?\s*$")
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 SKILL_SOURCES = ("preferred", "any")
 """Special ``from`` values of a skill effect: the team's preferred tables, or any."""
-
-
-@dataclass
-class Problems:
-    """Collects problems as ``file: key: reason`` instead of stopping at the first."""
-
-    items: list[str] = field(default_factory=list)
-
-    def add(self, file: Path | str, key: str, reason: str) -> None:
-        """Record one problem."""
-        name = file.name if isinstance(file, Path) else file
-        self.items.append(f"{name}: {key}: {reason}")
-
-    def raise_if_any(self, what: str) -> None:
-        """Raise one TemplateError listing every problem, if there were any."""
-        if self.items:
-            count = len(self.items)
-            raise TemplateError(
-                f"{what}: {count} problem{'s' if count != 1 else ''}", problems=tuple(self.items)
-            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,12 +103,16 @@ def load_files(files: Iterable[Path]) -> TableSet:
             continue
         pack, pack_tables = loaded
         if pack.id in packs:
-            problems.add(path, "pack.id", f"{pack.id!r} is also the id of {packs[pack.id].path}")
+            problems.at(
+                "pack.id", f"{pack.id!r} is also the id of {packs[pack.id].path}", file=path
+            )
             continue
         packs[pack.id] = pack
         for table in pack_tables:
             if table.id in tables:
-                problems.add(path, f"table.{table.id}", f"id already used in {origin[table.id]}")
+                problems.at(
+                    f"table.{table.id}", f"id already used in {origin[table.id]}", file=path
+                )
                 continue
             tables[table.id] = table
             origin[table.id] = path
@@ -135,7 +120,7 @@ def load_files(files: Iterable[Path]) -> TableSet:
     for table in tables.values():
         _check_references(table, table_set, origin[table.id], problems)
     _check_cycles(table_set, origin, problems)
-    problems.raise_if_any("table data does not load")
+    problems.raise_if_any("table data")
     return table_set
 
 
@@ -144,16 +129,16 @@ def _read_pack(path: Path, problems: Problems) -> tuple[Pack, list[Table]] | Non
         data = path.read_bytes()
         raw = tomllib.loads(data.decode("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        problems.add(path, "(file)", f"cannot be read: {exc}")
+        problems.at("(file)", f"cannot be read: {exc}", file=path)
         return None
     head = raw.get("pack")
     if not isinstance(head, dict):
-        problems.add(path, "pack", "missing [pack] table (id, title, version)")
+        problems.at("pack", "missing [pack] table (id, title, version)", file=path)
         return None
     pack_id = _text(head, "id", path, "pack", problems, required=True)
     version = head.get("version", 1)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        problems.add(path, "pack.version", "must be a whole number from 1")
+        problems.at("pack.version", "must be a whole number from 1", file=path)
         version = 1
     stats = tuple(
         StatDef(
@@ -203,17 +188,17 @@ def _read_table(
         return None
     where = f"table.{table_id}"
     if not _ID.match(table_id):
-        problems.add(path, f"{where}.id", "must be lower-case letters, digits and dashes")
+        problems.at(f"{where}.id", "must be lower-case letters, digits and dashes", file=path)
     dice = None
     dice_text = raw.get("dice")
     if dice_text is not None:
         try:
             dice = parse_dice(str(dice_text))
         except DiceError as exc:
-            problems.add(path, f"{where}.dice", str(exc))
+            problems.at(f"{where}.dice", str(exc), file=path)
             return None
     elif not isinstance(raw.get("input"), str):
-        problems.add(path, where, "needs 'dice' (D6, 2D6, D66 …) or 'input' for a lookup table")
+        problems.at(where, "needs 'dice' (D6, 2D6, D66 …) or 'input' for a lookup table", file=path)
         return None
     entries: list[Entry] = []
     for i, raw_entry in enumerate(_list_of_tables(raw, "entry", path, where, problems)):
@@ -222,7 +207,7 @@ def _read_table(
             entries.append(entry)
     keys = [e.key for e in entries]
     for key in sorted({k for k in keys if keys.count(k) > 1}):
-        problems.add(path, f"{where}.entry.{key}", "key used by more than one entry")
+        problems.at(f"{where}.entry.{key}", "key used by more than one entry", file=path)
     table = Table(
         id=table_id,
         title=_text(raw, "title", path, where, problems, required=True),
@@ -237,7 +222,7 @@ def _read_table(
         source=_text(raw, "source", path, where, problems),
     )
     for reason in coverage_problems(table, minimum=int(raw.get("min", 0))):
-        problems.add(path, f"{where}.entry", reason)
+        problems.at(f"{where}.entry", reason, file=path)
     return table
 
 
@@ -249,28 +234,28 @@ def _read_entry(
     text = str(span) if isinstance(span, (int, str)) and not isinstance(span, bool) else ""
     match = _RANGE.match(text)
     if match is None:
-        problems.add(path, f"{spot}.range", f"{span!r} is not a range like 11-15, 22 or 101+")
+        problems.at(f"{spot}.range", f"{span!r} is not a range like 11-15, 22 or 101+", file=path)
         return None
     low = int(match[1])
     high: int | None = None if match[4] else int(match[3] or match[1])
     if high is not None and high < low:
-        problems.add(path, f"{spot}.range", f"{text!r} runs backwards")
+        problems.at(f"{spot}.range", f"{text!r} runs backwards", file=path)
         return None
     key = _text(raw, "key", path, spot, problems, required=True)
     if key and not _ID.match(key):
-        problems.add(path, f"{spot}.key", "must be lower-case letters, digits and dashes")
+        problems.at(f"{spot}.key", "must be lower-case letters, digits and dashes", file=path)
     spot = f"{where}.entry.{key or index}"
     value = raw.get("value")
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-        problems.add(path, f"{spot}.value", "must be a whole number")
+        problems.at(f"{spot}.value", "must be a whole number", file=path)
         value = None
     repeatable = raw.get("repeatable", 1)
     if not isinstance(repeatable, int) or isinstance(repeatable, bool) or repeatable < 1:
-        problems.add(path, f"{spot}.repeatable", "must be a whole number from 1")
+        problems.at(f"{spot}.repeatable", "must be a whole number from 1", file=path)
         repeatable = 1
     known = {"range", "key", "label", "aliases", "text", "effects", "value", "gap", "repeatable"}
     for extra in sorted(set(raw) - known):
-        problems.add(path, f"{spot}.{extra}", "is not a setting of a table entry")
+        problems.at(f"{spot}.{extra}", "is not a setting of a table entry", file=path)
     return Entry(
         key=key,
         low=low,
@@ -279,7 +264,7 @@ def _read_entry(
         aliases=_texts(raw, "aliases", path, spot, problems),
         text=_text(raw, "text", path, spot, problems),
         effects=parse_effects(
-            raw.get("effects"), f"{spot}.effects", lambda k, r: problems.add(path, k, r)
+            raw.get("effects"), f"{spot}.effects", lambda k, r: problems.at(k, r, file=path)
         ),
         value=value,
         gap=bool(raw.get("gap", False)),
@@ -304,7 +289,7 @@ def _check_references(table: Table, tables: TableSet, path: Path, problems: Prob
         where = f"table.{table.id}.entry.{entry.key}.effects"
         for effect in walk_effects(entry.effects):
             for reason in _reference_problems(effect, table, pack, tables):
-                problems.add(path, where, reason)
+                problems.at(where, reason, file=path)
 
 
 def _reference_problems(effect: Effect, table: Table, pack: Pack, tables: TableSet) -> list[str]:
@@ -347,7 +332,9 @@ def _check_cycles(tables: TableSet, origin: dict[str, Path], problems: Problems)
         while todo:
             current = todo.pop()
             if current == start.id:
-                problems.add(origin[start.id], f"table.{start.id}", "sub-tables lead back to it")
+                problems.at(
+                    f"table.{start.id}", "sub-tables lead back to it", file=origin[start.id]
+                )
                 break
             if current in seen or current not in tables.tables:
                 continue
@@ -360,7 +347,9 @@ def _list_of_tables(
 ) -> list[dict[str, Any]]:
     value = raw.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        problems.add(path, f"{where}.{key}".lstrip("."), f"must be a list of tables ([[{key}]])")
+        problems.at(
+            f"{where}.{key}".lstrip("."), f"must be a list of tables ([[{key}]])", file=path
+        )
         return []
     return value
 
@@ -377,10 +366,10 @@ def _text(
     value = raw.get(key)
     if value is None:
         if required:
-            problems.add(path, f"{where}.{key}".lstrip("."), "is required")
+            problems.at(f"{where}.{key}".lstrip("."), "is required", file=path)
         return ""
     if not isinstance(value, str):
-        problems.add(path, f"{where}.{key}".lstrip("."), "must be text")
+        problems.at(f"{where}.{key}".lstrip("."), "must be text", file=path)
         return ""
     return value
 
@@ -390,6 +379,6 @@ def _texts(
 ) -> tuple[str, ...]:
     value = raw.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        problems.add(path, f"{where}.{key}", "must be a list of text")
+        problems.at(f"{where}.{key}", "must be a list of text", file=path)
         return ()
     return tuple(value)

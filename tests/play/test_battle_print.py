@@ -19,9 +19,9 @@ from cardsmith.render.battle_layout import (
     load_battle_layout,
     parse_battle_layout,
 )
-from cardsmith.render.battle_layout import _read_toml as read_toml  # the shipped file as data
 from cardsmith.render.battle_rows import condition_text
 from cardsmith.render.battle_sheet import battle_sheet_bytes
+from cardsmith.templates import read_toml  # the shipped file as data
 from tests.play.conftest import BattleFile, entry, make_unit, two_sides
 
 MM = 72 / 25.4
