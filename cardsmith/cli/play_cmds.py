@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from cardsmith.cli.battle_print_cmds import battle_print
+from cardsmith.cli.battle_profile_cmds import order_end_cmd, profile_cmd
 from cardsmith.cli.betrayal_cmds import betrayal
 from cardsmith.cli.output import echo_json, format_table
 from cardsmith.errors import UsageError
@@ -15,6 +16,7 @@ from cardsmith.models import ForceEntry
 from cardsmith.play import actions, effects
 from cardsmith.play.battlefile import load_battle, save_battle, start_battle
 from cardsmith.play.crits import CritKind, crit_from_roll, motive_from_roll, parse_crit
+from cardsmith.play.profile_state import ProfileInfo, profile_info
 from cardsmith.play.state import FLAGS, Battle, UnitState, heat_text, parse_heat
 from cardsmith.rules.engine import load_pack
 
@@ -96,6 +98,15 @@ def show(battle_path: Path, fmt: str, show_log: bool) -> None:
             "STATUS",
         ]
         click.echo(format_table(headers, rows) if rows else "  (no units)")
+        profiled = [
+            (s, info)
+            for s, _ in current.pairs()
+            if s.controller == number and (info := profile_info(current.force_entry(s), s))
+        ]
+        if profiled:
+            click.echo("Profiles:")
+            for state, info in profiled:
+                click.echo(f"  {state.key} {current.entry(state).name}: {_profile_line(info)}")
     if current.pending:
         click.echo("\nEnd Phase:")
         for change in current.pending:
@@ -106,8 +117,26 @@ def show(battle_path: Path, fmt: str, show_log: bool) -> None:
             click.echo(f"  {actions.describe(current, change)}")
 
 
+def _profile_line(info: ProfileInfo) -> str:
+    """Active profile, every profile, the switch rule and the shared track of a unit."""
+    value = f" X={info.switch_value}" if info.switch_value is not None else ""
+    parts = [
+        f"profile {info.active + 1}/{len(info.names)} {info.active_name} ({' / '.join(info.names)})",
+        f"{info.rule_name} [{info.rule_id}{value}]",
+        f"shared {info.track}: {info.wounds} taken",
+    ]
+    if info.locked:
+        parts.append("switched for good")
+    if info.marker:
+        parts.append(f"marker: {info.marker}")
+    return "; ".join(parts)
+
+
 def _row(current: Battle, state: UnitState, entry: ForceEntry) -> list[str]:
     unit = entry.unit
+    info = profile_info(current.force_entry(state), state)
+    if info is not None and info.track != "armor/structure":
+        return _generic_row(current, state, entry, info)
     move = effects.current_move(entry, state, turn=current.turn)
     damage = effects.current_damage(entry, state)
     ranges = "SMLE"[: 4 if unit.type is not None and unit.type.family == "fighter" else 3]
@@ -125,6 +154,30 @@ def _row(current: Battle, state: UnitState, entry: ForceEntry) -> list[str]:
         "/".join(str(d) for d in damage[: len(ranges)]),
         "/".join("-" if h is None else str(h) for h in hits),
         crits or "-",
+        _status(current, state, entry),
+    ]
+
+
+def _generic_row(
+    current: Battle, state: UnitState, entry: ForceEntry, info: ProfileInfo
+) -> list[str]:
+    """A generic-system unit (seed 001's troopers): its wound track and MOV column."""
+    modes = entry.unit.modes
+    profile = modes.profiles[state.profile] if modes is not None else None
+    track = profile.value(info.track) if profile is not None else None
+    move = profile.value("MOV") if profile is not None else None
+    return [
+        state.key,
+        entry.name,
+        info.system,
+        "-",
+        f"{info.track} {info.wounds}/{track or '?'}",
+        "-",
+        move or "-",
+        "-",
+        "-",
+        "-",
+        "-",
         _status(current, state, entry),
     ]
 
@@ -177,6 +230,7 @@ def battle_json(current: Battle) -> dict[str, Any]:
                 "weapon_skill": effects.weapon_skill(entry, state),
                 "piloting_skill": effects.piloting_skill(entry, state),
                 "objective": state.objective,
+                "profile": _profile_json(profile_info(current.force_entry(state), state)),
             }
         )
     return {
@@ -189,6 +243,23 @@ def battle_json(current: Battle) -> dict[str, Any]:
         "units": units,
         "pending": [c.to_dict() for c in current.pending],
         "log_length": len(current.log),
+    }
+
+
+def _profile_json(info: ProfileInfo | None) -> dict[str, Any] | None:
+    if info is None:
+        return None
+    return {
+        "active": info.active + 1,
+        "name": info.active_name,
+        "profiles": list(info.names),
+        "rule": info.rule_id,
+        "rule_name": info.rule_name,
+        "switch_value": info.switch_value,
+        "locked": info.locked,
+        "marker": info.marker,
+        "track": info.track,
+        "wounds": info.wounds,
     }
 
 
@@ -364,3 +435,5 @@ def undo_cmd(battle_path: Path) -> None:
 # `battle betrayal` is the same command as `rules betrayal`.
 play.add_command(betrayal)
 play.add_command(battle_print)
+play.add_command(order_end_cmd)
+play.add_command(profile_cmd)

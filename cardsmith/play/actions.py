@@ -13,7 +13,7 @@ import contextlib
 from collections.abc import Iterable
 
 from cardsmith.models import ForceEntry
-from cardsmith.play import effects
+from cardsmith.play import effects, profile_state
 from cardsmith.play.crits import CritKind, allowed_crits
 from cardsmith.play.state import (
     FLAGS,
@@ -63,11 +63,16 @@ def crit(battle: Battle, ref: str, kind: CritKind, *, now: bool = False) -> Batt
 
 
 def wound(battle: Battle, ref: str, count: int = 1, *, now: bool = False) -> Battle:
-    """Mark pilot wounds; staged unless ``now``."""
+    """Mark pilot wounds; staged unless ``now``.
+
+    A generic-system unit's wounds are its shared damage track (trooper wounds, seed 001):
+    that game has no Alpha Strike End Phase, so they count at once.
+    """
     if count < 1:
         raise BattleEditError(f"wounds must be 1 or more, not {count}")
     state = battle.find(ref)
-    return record(battle, Change("wound", state.key, battle.turn, amount=count, staged=not now))
+    staged = not now and not profile_state.is_generic(battle.force_entry(state))
+    return record(battle, Change("wound", state.key, battle.turn, amount=count, staged=staged))
 
 
 def heat(battle: Battle, ref: str, points: int = 0, *, source: str = "ov") -> Battle:
@@ -132,6 +137,17 @@ def _check(battle: Battle, state: UnitState, change: Change) -> None:
     if state.out_of_play and change.kind != "flag":
         gone = "destroyed" if state.destroyed else "withdrawn"
         raise BattleEditError(f"{name} is {gone}; clear the flag first if that was a mistake")
+    if change.kind in ("damage", "crit") and profile_state.is_generic(entry):
+        track = profile_state.profile_info(entry, state)
+        column = track.track if track is not None else "wounds"
+        raise BattleEditError(
+            f"{name} is not an Alpha Strike unit: its damage track is {column} (wounds); "
+            "mark them with `battle wound`"
+        )
+    if change.kind == "profile":
+        profile_state.decide_change(
+            battle.force_entry(state), state, change, shared_track(battle, change.unit)
+        )
     if change.kind == "crit":
         kind = CritKind(change.detail)
         if kind not in allowed_crits(entry.unit):
@@ -161,6 +177,10 @@ def _apply(battle: Battle, change: Change) -> Battle:
     if change.staged:
         return battle.with_changes(pending=(*battle.pending, change))
     state = battle.unit(change.unit)
+    if change.kind == "profile":
+        force_entry = battle.force_entry(state)
+        wounds = shared_track(battle, change.unit)
+        return battle.with_unit(profile_state.apply_change(force_entry, state, change, wounds))
     return battle.with_unit(_effect(battle.entry(state), state, change, battle.turn))
 
 
@@ -264,7 +284,7 @@ def _end_phase(battle: Battle) -> Battle:
                 state = _effect(entry, state, change, battle.turn)
         if not state.out_of_play and effects.tracks_heat(entry.unit):
             state = _end_heat(entry, state, changes)
-        units.append(state)
+        units.append(profile_state.end_of_round(battle.force_entry(state), state))
     return battle.with_changes(units=tuple(units), turn=battle.turn + 1, pending=())
 
 
@@ -290,22 +310,35 @@ def describe(battle: Battle, change: Change) -> str:
     if change.kind == "end-round":
         return f"turn {change.turn}: end of round"
     name = change.unit
+    whose = "pilot "
     with contextlib.suppress(BattleEditError, IndexError):
-        name = f"{change.unit} {battle.entry(battle.unit(change.unit)).name}"
+        entry = battle.force_entry(battle.unit(change.unit))
+        name = f"{change.unit} {entry.name}"
+        whose = "" if profile_state.is_generic(entry) else whose
     when = " (end phase)" if change.staged else ""
     text = {
         "damage": f"{change.amount} damage",
         "crit": f"crit: {change.detail}",
-        "wound": f"{change.amount} pilot wound(s)",
+        "wound": f"{change.amount} {whose}wound(s)",
         "heat": f"heat {change.detail} {change.amount}",
         "set-heat": f"heat set to {heat_text(change.amount)}",
         "flag": f"{change.detail} {'on' if change.amount else 'off'}",
+        "profile": profile_state.describe_change(change),
         "betrayal": (
             f"betrayal test: roll {change.get('roll')} vs TN {change.get('tn')} — "
             f"{'turned' if change.get('success') else 'failed'}"
         ),
     }.get(change.kind, change.kind)
     return f"turn {change.turn}: {name}: {text}{when}"
+
+
+def shared_track(battle: Battle, key: str) -> int:
+    """The shared damage track of a unit, with damage that waits for the End Phase.
+
+    Wounds taken during an order count at its end even when the End Phase applies them.
+    """
+    state = battle.unit(key)
+    return profile_state.shared_wounds(battle.force_entry(state), projected(battle, key))
 
 
 def projected(battle: Battle, key: str) -> UnitState:

@@ -4,6 +4,10 @@ A battle file names each side's force file by path (relative to the battle file)
 fingerprint, and holds the log of changes; the state is rebuilt by replaying the log,
 so undo is exact.  The ``state`` block is written for people and other tools to read;
 cardsmith recomputes it on load.
+
+Version 2 adds ``profile`` changes (switch events of multi-profile units, issue 8) and
+each such unit's active profile in the ``state`` block.  A version-1 file has no profile
+changes, so every unit replays into its first profile: it loads unchanged.
 """
 
 from __future__ import annotations
@@ -22,16 +26,27 @@ from cardsmith.fileio import backup_path as backup_path
 from cardsmith.fileio import save_bytes
 from cardsmith.formats.forcefile import load_force
 from cardsmith.play.actions import replay
+from cardsmith.play.profile_state import profile_info
 from cardsmith.play.state import Battle, BattleEditError, Change, Side, heat_text, new_battle
 from cardsmith.render.fingerprint import force_fingerprint
 
 FORMAT_NAME = "cardsmith-battle"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 #: Largest battle file read: a long game logs a few thousand changes, far below this.
 MAX_BATTLE_BYTES = 20 * 1024 * 1024
 
-_KINDS = ("damage", "heat", "set-heat", "crit", "wound", "flag", "end-round", "betrayal")
+_KINDS = (
+    "damage",
+    "heat",
+    "set-heat",
+    "crit",
+    "wound",
+    "flag",
+    "end-round",
+    "betrayal",
+    "profile",
+)
 
 
 class BattleFileError(CardsmithError):
@@ -73,9 +88,22 @@ def start_battle(force_paths: list[Path], battle_path: Path, packs: tuple[str, .
 
 
 def battle_to_dict(battle: Battle) -> dict[str, Any]:
-    """The battle as a version-1 JSON document."""
+    """The battle as a JSON document of the current version."""
     units = []
     for state, entry in battle.pairs():
+        info = profile_info(battle.force_entry(state), state)
+        profile = (
+            {}
+            if info is None
+            else {
+                "profile": {
+                    "active": info.active + 1,
+                    "name": info.active_name,
+                    "rule": info.rule_id,
+                    "locked": info.locked,
+                }
+            }
+        )
         units.append(
             {
                 "key": state.key,
@@ -95,6 +123,7 @@ def battle_to_dict(battle: Battle) -> dict[str, Any]:
                 "weapon_penalty": state.weapon_penalty,
                 "piloting_penalty": state.piloting_penalty,
                 "objective": state.objective,
+                **profile,
             }
         )
     return {

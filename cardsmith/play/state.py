@@ -8,7 +8,9 @@ from typing import Any
 
 from cardsmith.errors import CardsmithError
 from cardsmith.models import Force, ForceEntry
+from cardsmith.models.profiles import ALPHA_STRIKE
 from cardsmith.play.crits import CritKind
+from cardsmith.profiles.modes import profile_set
 
 #: Heat levels on the card: 1, 2, 3 and S (ASCE p.52).  S is stored as 4, the level the
 #: heat scale shuts a unit down at (seed 004: "si llega a 4 o más").
@@ -77,6 +79,12 @@ class UnitState:
     """Added to the skill for piloting and physical attacks (a betrayal's piloting penalty)."""
     objective: str = ""
     """The order a turned unit follows (``flee``, ``fight``, ``sabotage``), empty otherwise."""
+    profile: int = 0
+    """Index of the active profile of a multi-profile unit (0: the first; issue 8)."""
+    profile_locked: bool = False
+    """True once a permanent switch (Transmutation) happened: the unit keeps its profile."""
+    profile_marker: str = ""
+    """A marker or template the last switch placed (Escape System), shown until play moves on."""
 
     def count(self, kind: CritKind) -> int:
         """How many crits of this kind the unit has taken."""
@@ -168,7 +176,15 @@ class Battle:
         raise BattleEditError(f"no unit {key!r} in this battle")
 
     def entry(self, state: UnitState) -> ForceEntry:
-        """The force entry (stats, skill, pilot) behind a unit's state."""
+        """The force entry (stats, skill, pilot) behind a unit's state, in its ACTIVE profile.
+
+        A multi-profile unit (LAM, QuadVee, custom unit) plays with its active profile's
+        stats; armor and structure stay the printed ones: the damage track is shared.
+        """
+        return active_entry(self.force_entry(state), state.profile)
+
+    def force_entry(self, state: UnitState) -> ForceEntry:
+        """The force entry as the force file holds it (stats of the first profile)."""
         return self.sides[state.side - 1].force.entries[state.index - 1]
 
     def side_name(self, side: int) -> str:
@@ -227,6 +243,33 @@ class Battle:
                 return number
         names = ", ".join(f"{n} {s.name}" for n, s in enumerate(self.sides, start=1))
         raise BattleEditError(f"no side {ref!r} (sides: {names})")
+
+
+def active_entry(entry: ForceEntry, profile: int) -> ForceEntry:
+    """The entry with the stats of profile ``profile`` (0-based); the entry itself for 0.
+
+    An Alpha Strike profile keeps the unit's name, id, armor and structure: damage goes
+    on the one printed track whatever the mode (ASCE LAM/QuadVee rules; issue 8).  A
+    generic-system profile has no Alpha Strike stats, so the entry stays as it is.
+    """
+    if profile == 0:
+        return entry
+    modes = profile_set(entry.unit)
+    if modes is None or not 0 <= profile < len(modes.profiles):
+        return entry
+    stats = modes.profiles[profile].stats
+    if stats is None or modes.system != ALPHA_STRIKE:
+        return entry
+    base = entry.unit
+    unit = replace(
+        stats,
+        mul_id=base.mul_id,
+        name=base.name,
+        armor=base.armor,
+        structure=base.structure,
+        modes=base.modes,
+    )
+    return replace(entry, unit=unit)
 
 
 def new_battle(sides: tuple[Side, ...], packs: tuple[str, ...] = ()) -> Battle:

@@ -27,7 +27,7 @@ def test_round_trip_keeps_state_log_and_pending(battle_file: BattleFile) -> None
     again = load_battle(path)
     assert again == battle
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == "cardsmith-battle" and data["version"] == 1
+    assert data["format"] == "cardsmith-battle" and data["version"] == 2
     assert data["sides"][0]["force"] == "../forces/blue.json"
     assert data["state"]["turn"] == 2 and data["state"]["pending"] == 1
     assert backup_path(path).is_file()
