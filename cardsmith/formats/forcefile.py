@@ -25,8 +25,6 @@ MAX_FORCE_BYTES = 20 * 1024 * 1024
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 
-
-
 # -- writing ------------------------------------------------------------------------------
 
 
@@ -73,7 +71,6 @@ def save_force(force: Force, path: Path) -> None:
     """
     text = json.dumps(force_to_dict(force), indent=2, ensure_ascii=False) + "\n"
     save_bytes(path, text.encode("utf-8"), ForceFileError, keep_backup=True)
-
 
 
 # -- reading ------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardsmith.models import DamageValue, ForceEntry, Movement, Special, Unit
+from cardsmith.models.stats import format_move
 from cardsmith.play.crits import CritKind
 from cardsmith.play.state import HEAT_SHUTDOWN, Battle, UnitState
 
@@ -53,7 +54,7 @@ class MoveNow:
     @property
     def text(self) -> str:
         """Movement as the card prints it (``3"/6"j``)."""
-        return "/".join(str(m) for m in self.modes) or '0"'
+        return format_move(self.modes) or '0"'
 
 
 def family(unit: Unit) -> str:

@@ -15,13 +15,15 @@ from cardsmith.models import Force, Unit
 from cardsmith.pricing import force_pv
 from cardsmith.tui import services
 from cardsmith.tui.document import ForceDocument
-from cardsmith.tui.file_flows import FileFlows
+from cardsmith.tui.exchange_flows import ExchangeFlows
 from cardsmith.tui.messages import (
     FetchFinished,
     FetchProgress,
     ForceChanged,
     IndexLoaded,
 )
+from cardsmith.tui.screens.battle import BattleScreen
+from cardsmith.tui.screens.campaign import CampaignScreen
 from cardsmith.tui.screens.catalogue import CatalogueScreen
 from cardsmith.tui.screens.force import ForceScreen
 from cardsmith.tui.screens.help import HelpScreen
@@ -32,13 +34,16 @@ from cardsmith.tui.widgets.results import ResultsTable
 RECOVERY_DELAY = 1.0
 
 
-class CardsmithApp(FileFlows):
+class CardsmithApp(ExchangeFlows):
     """Catalogue browser, force editor and reference, keyboard first."""
 
     TITLE = "cardsmith"
     CSS_PATH = "cardsmith.tcss"
     BINDINGS = [
         Binding("f1", "help", "Help", tooltip="Show every key binding", id="help"),
+        Binding(
+            "f10", "file_menu", "File", tooltip="New, open, save, import, export …", id="file-menu"
+        ),
         Binding(
             "f2", "show('catalogue')", "Catalogue", tooltip="Search and add units", id="catalogue"
         ),
@@ -50,8 +55,25 @@ class CardsmithApp(FileFlows):
             tooltip="Specials, crits, heat, to-hit",
             id="reference",
         ),
-        Binding("ctrl+z", "undo", "Undo", tooltip="Undo the last edit", id="undo"),
-        Binding("ctrl+y", "redo", "Redo", tooltip="Redo the edit just undone", id="redo"),
+        Binding(
+            "f7",
+            "show('campaign')",
+            "Campaign",
+            tooltip="Campaign roster, post-game rolls and the log",
+            id="campaign",
+        ),
+        Binding(
+            "f8",
+            "show('battle')",
+            "Battle",
+            tooltip="Play a battle: damage, heat, crits, end round, Betrayal",
+            id="battle",
+        ),
+        # Undo and redo work everywhere but stay out of the crowded footer (F1 lists them).
+        Binding("ctrl+z", "undo", "Undo", show=False, tooltip="Undo the last edit", id="undo"),
+        Binding(
+            "ctrl+y", "redo", "Redo", show=False, tooltip="Redo the edit just undone", id="redo"
+        ),
         Binding("ctrl+s", "save", "Save", tooltip="Save the force to its file", id="save"),
         Binding(
             "f12",
@@ -64,6 +86,30 @@ class CardsmithApp(FileFlows):
         Binding("ctrl+o", "open", "Open", show=False, tooltip="Open a force file", id="open"),
         Binding("ctrl+n", "new", "New", show=False, tooltip="Start a new force", id="new"),
         Binding("f6", "print", "Print", tooltip="Write record sheets to a PDF", id="print"),
+        Binding(
+            "ctrl+r",
+            "import_force",
+            "Import",
+            show=False,
+            tooltip="Import a force from MegaMek, JBT, CSV or TTS",
+            id="import",
+        ),
+        Binding(
+            "ctrl+t",
+            "export_force",
+            "Export",
+            show=False,
+            tooltip="Export the force as MUL, CSV, TTS, text or Markdown",
+            id="export",
+        ),
+        Binding(
+            "f9",
+            "unit_editor",
+            "Units",
+            show=False,
+            tooltip="Create and edit custom units",
+            id="unit-editor",
+        ),
         Binding(
             "ctrl+q",
             "quit",
@@ -105,6 +151,8 @@ class CardsmithApp(FileFlows):
         self.install_screen(CatalogueScreen(), "catalogue")
         self.install_screen(ForceScreen(), "force")
         self.install_screen(ReferenceScreen(), "reference")
+        self.install_screen(CampaignScreen(), "campaign")
+        self.install_screen(BattleScreen(), "battle")
         self.push_screen("catalogue")
         self.load_index()
         if self.force_path is not None:
@@ -170,6 +218,7 @@ class CardsmithApp(FileFlows):
             "redo": self.document.can_redo,
             "print": bool(self.document.force.entries) and services.can_print(),
             "save": self.document.dirty or self.document.path is None,
+            "export_force": bool(self.document.force.entries),
         }
         if action in enabled:
             return True if enabled[action] else None

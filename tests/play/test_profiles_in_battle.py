@@ -282,7 +282,7 @@ def _lam() -> Unit:
 def test_lam_declared_into_fighter_mode_moves_by_thrust() -> None:
     battle = actions.damage(_battle_with(_lam()), "1.1", 3, now=True)
     before = battle.unit("1.1")
-    assert effects.current_move(battle.entry(before), before).text == '10"/10"j'
+    assert effects.current_move(battle.entry(before), before).text == '10"j'
     battle = profile_events.profile_event(battle, "1.1", "declare", choose="Fighter")
     state = battle.unit("1.1")
     fighter = battle.entry(state)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -140,7 +140,7 @@ class CatalogueScreen(Screen[None]):
         row = event.row
         unit = self.cs_app.units.get(row.mul_id) if row is not None else None
         self.query_one("#preview", UnitCard).show(unit)
-        addable = None if row is None else bool(row.has_stats)
+        addable = None if row is None else _addable(row)
         if addable != self._addable:
             # Only when "Add" changes state: redrawing the footer costs a frame.
             self._addable = addable
@@ -157,7 +157,7 @@ class CatalogueScreen(Screen[None]):
             row = self.query_one(ResultsTable).highlighted_row()
             if row is None:
                 return False
-            return True if row.has_stats else None
+            return True if _addable(row) else None
         if action == "fetch":
             return self.cs_app.can_fetch
         return True
@@ -166,7 +166,7 @@ class CatalogueScreen(Screen[None]):
         row = self.query_one(ResultsTable).highlighted_row()
         if row is None:
             return
-        if not row.has_stats:
+        if not _addable(row):
             self.notify(
                 f"{row.name} has no Alpha Strike stats, so it cannot join a force.",
                 title="Not addable",
@@ -230,3 +230,8 @@ class CatalogueScreen(Screen[None]):
 
 def _plural(count: int, one: str, many: str) -> str:
     return one if count == 1 else many
+
+
+def _addable(row: Any) -> bool:
+    """Alpha Strike stats, or a custom unit (negative id) of another system with points."""
+    return bool(row.has_stats) or (row.mul_id < 0 and row.pv > 0)

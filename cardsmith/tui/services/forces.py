@@ -49,9 +49,10 @@ def add_unit(force: Force, unit: Unit, *, skill: int = 4) -> Force:
     Raises:
         ForceEditError: the unit has no Alpha Strike stats.
     """
-    if not unit.has_stats:
-        raise ForceEditError(f"{unit.name} has no Alpha Strike stats and cannot join a force")
     forces = _module("cardsmith.forces")
+    # A custom unit of another game system (templates/systems) joins with its own points.
+    if not (unit.has_stats or (forces is not None and forces.can_join(unit))):
+        raise ForceEditError(f"{unit.name} has no Alpha Strike stats and cannot join a force")
     if forces is not None:
         added: Force = forces.add_entry(force, unit, skill=skill)
         return added

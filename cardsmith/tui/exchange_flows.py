@@ -1,0 +1,119 @@
+"""Provides ``ExchangeFlows``: the File menu, import/export of other tools' files, custom units.
+
+A base class of the app (on top of ``FileFlows``), kept apart so ``app.py`` stays thin.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual import work
+
+from cardsmith.errors import CardsmithError
+from cardsmith.tui.document import ForceDocument
+from cardsmith.tui.file_flows import FileFlows, _slug
+from cardsmith.tui.screens.exchange import ExportDialog, ImportDialog, ImportReportScreen
+from cardsmith.tui.screens.file_menu import ITEMS, FileMenu
+from cardsmith.tui.screens.unit_editor import UnitEditorScreen
+from cardsmith.tui.services import exchange
+
+
+class ExchangeFlows(FileFlows):
+    """File menu, import, export and the custom unit editor."""
+
+    @work(exclusive=True, group="menu", exit_on_error=False)
+    async def action_file_menu(self) -> None:
+        """Show the File menu and run what is picked."""
+        enabled = {action: self.check_action(action, ()) is True for action, *_rest in ITEMS}
+        choice = await self.push_screen_wait(FileMenu(enabled))
+        if choice:
+            await self.run_action(choice)
+
+    # -- import -----------------------------------------------------------------------
+
+    @work(exclusive=True, group="files", exit_on_error=False)
+    async def action_import_force(self) -> None:
+        """Read a force from another tool's file, show the report, open it in the editor."""
+        request = await self.push_screen_wait(ImportDialog())
+        if request is None:
+            return
+        try:
+            report = await asyncio.to_thread(
+                exchange.import_from, self.cache_dir, request.path, request.fmt or None
+            )
+        except CardsmithError as exc:
+            problems = getattr(exc, "problems", ())
+            details = "".join(f"\n• {p}" for p in problems[:8])
+            more = f"\n… and {len(problems) - 8} more" if len(problems) > 8 else ""
+            self.notify(
+                exc.message + details + more,
+                title=f"Cannot import {request.path.name}",
+                severity="error",
+                timeout=15,
+            )
+            return
+        if not await self.push_screen_wait(ImportReportScreen(report, request.path)):
+            return
+        if self.document.dirty and not await self._settle_unsaved():
+            return
+        # A new, unsaved document: Ctrl+S asks where the imported force goes.
+        self.document = ForceDocument(force=report.force, path=None, saved=None)
+        self._force_changed("import")
+        self.action_show("force")
+        self.notify(
+            f"Imported {len(report.force.entries)} unit(s) from {request.path.name}; "
+            "Ctrl+S saves it as a cardsmith force.",
+            title="Imported",
+        )
+
+    # -- export -----------------------------------------------------------------------
+
+    @work(exclusive=True, group="files", exit_on_error=False)
+    async def action_export_force(self) -> None:
+        """Write the force for MegaMek, a spreadsheet, TTS or a forum post."""
+        force = self.document.force
+        path = self.document.path
+        slug = _slug(force.name)
+        request = await self.push_screen_wait(
+            ExportDialog(force, lambda fmt: exchange.export_path(force, fmt, path, slug))
+        )
+        if request is None:
+            return
+        try:
+            notes = exchange.export_to(force, request.fmt, request.path, force_file=path)
+        except CardsmithError as exc:
+            self.notify(exc.message, title="Not exported", severity="error", timeout=12)
+            return
+        self.notify(
+            f"Wrote {request.path} ({request.fmt}, {len(force.entries)} unit(s)).",
+            title="Exported",
+        )
+        for note in notes:
+            self.notify(note, title="Not in the export", severity="warning", timeout=10)
+
+    # -- custom units -------------------------------------------------------------------
+
+    def unit_editor(self) -> UnitEditorScreen:
+        """The custom unit editor screen (made on first use, kept while the app runs)."""
+        if not self.is_screen_installed("units"):
+            self.install_screen(UnitEditorScreen(), "units")
+        screen = self.get_screen("units")
+        assert isinstance(screen, UnitEditorScreen)
+        return screen
+
+    def action_unit_editor(self) -> None:
+        """Go to the custom unit editor."""
+        self.unit_editor()
+        self.action_show("units")
+
+    async def action_quit(self) -> None:
+        """Quit; a custom unit with unsaved changes is asked about first."""
+        if self.is_screen_installed("units") and self.unit_editor().dirty:
+            self._quit_with_unit()
+            return
+        await super().action_quit()
+
+    @work(exclusive=True, group="unit-quit", exit_on_error=False)
+    async def _quit_with_unit(self) -> None:
+        if await self.unit_editor().settle_unsaved():
+            await super().action_quit()

@@ -1,0 +1,632 @@
+"""Provides ``UnitEditorScreen``: create and edit custom units as a grid of profiles."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich.markup import escape
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import (
+    Button,
+    DataTable,
+    Footer,
+    Header,
+    Input,
+    Label,
+    OptionList,
+    Select,
+    Static,
+)
+from textual.widgets.option_list import Option
+
+from cardsmith.errors import CardsmithError
+from cardsmith.models import Unit
+from cardsmith.tui.screens.dialogs import CellEditor, PathDialog
+from cardsmith.tui.services import custom_units as cu
+from cardsmith.tui.widgets.profile_grid import ProfileGrid
+
+if TYPE_CHECKING:
+    from cardsmith.tui.app import CardsmithApp
+
+_PRICING = [("First profile's points", "first"), ("Highest profile", "max"), ("Fixed", "fixed")]
+_TYPES = ["BM", "IM", "PM", "CV", "SV", "MS", "CI", "BA", "AF", "CF", "SC", "DS", "DA", "WS"]
+
+
+class UnsavedUnitDialog(ModalScreen[str]):
+    """Save, discard or keep editing a custom unit with unsaved changes."""
+
+    BINDINGS = [
+        Binding("s", "choose('save')", "Save", id="unit-unsaved.save"),
+        Binding("d", "choose('discard')", "Discard", id="unit-unsaved.discard"),
+        Binding("escape,c", "choose('cancel')", "Cancel", id="unit-unsaved.cancel"),
+    ]
+
+    def __init__(self, name: str) -> None:
+        super().__init__(classes="dialog")
+        self.unit_name = name or "The custom unit"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Label(f"“{self.unit_name}” has unsaved changes.", classes="dialog-title")
+            yield Label("Save the unit file first?")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Save", variant="primary", id="save")
+                yield Button("Discard", variant="error", id="discard")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#save", Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "cancel")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+
+class UnitPicker(ModalScreen[int | None]):
+    """Which unit of a file to edit; dismisses with its position (len: a new one) or None."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="unit-picker.cancel")]
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__(classes="dialog")
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Label("The file holds several units: which one?", classes="dialog-title")
+            options = [Option(name or "(no name)", id=str(i)) for i, name in enumerate(self.names)]
+            options.append(Option(Text("+ a new unit in this file", style="italic"), id="new"))
+            yield OptionList(*options)
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        chosen = event.option.id or "new"
+        self.dismiss(len(self.names) if chosen == "new" else int(chosen))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class UnitEditorScreen(Screen[None]):
+    """A custom unit: its fields above, its profiles as a grid, its problems below."""
+
+    BINDINGS = [
+        Binding("a", "add_profile", "Add profile", tooltip="Add a profile below", id="unit.add"),
+        Binding(
+            "delete,d", "remove_profile", "Remove", tooltip="Remove the profile", id="unit.remove"
+        ),
+        Binding("c", "duplicate", "Copy", show=False, tooltip="Copy the profile", id="unit.copy"),
+        Binding(
+            "shift+up,[", "move(-1)", "Up", show=False, tooltip="Move the profile up", id="unit.up"
+        ),
+        Binding(
+            "shift+down,]",
+            "move(1)",
+            "Down",
+            show=False,
+            tooltip="Move the profile down",
+            id="unit.down",
+        ),
+        Binding("ctrl+s", "save_unit", "Save unit", tooltip="Save the unit file", id="unit.save"),
+        Binding(
+            "i",
+            "import_unit",
+            "To catalogue",
+            tooltip="Save, then add the file's units to the catalogue",
+            id="unit.import",
+        ),
+        Binding(
+            "ctrl+o", "open_unit", "Open", show=False, tooltip="Open a unit file", id="unit.open"
+        ),
+        Binding("ctrl+n", "new_unit", "New", show=False, tooltip="Start a new unit", id="unit.new"),
+        Binding("ctrl+z", "undo", "Undo", show=False, tooltip="Undo the last edit", id="unit.undo"),
+        Binding("ctrl+y", "redo", "Redo", show=False, tooltip="Redo", id="unit.redo"),
+        Binding(
+            "v",
+            "focus_problems",
+            "Problems",
+            show=False,
+            tooltip="Go to the problems",
+            id="unit.problems",
+        ),
+        Binding("escape", "focus_grid", show=False, id="unit.grid"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="units")
+        self.draft = cu.UnitDraft()
+        self.saved: cu.UnitDraft | None = self.draft
+        self.path: Path | None = None
+        self.tables: list[dict[str, Any]] = []
+        """Every unit table of the file; ``position`` is the one being edited."""
+        self.position = 0
+        self.problems: list[cu.Problem] = []
+        self.unit: Unit | None = None
+        self._undo: list[cu.UnitDraft] = []
+        self._redo: list[cu.UnitDraft] = []
+        self._last_field = ""
+        self.rules = {r.id: r for r in cu.rule_choices()}
+
+    @property
+    def cs_app(self) -> CardsmithApp:
+        """The app, typed."""
+        return self.app  # type: ignore[return-value]
+
+    @property
+    def dirty(self) -> bool:
+        """True when the unit differs from its file."""
+        return self.draft != self.saved
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="unit-title")
+        with Horizontal(id="unit-form", classes="unit-form-row"):
+            yield Input(placeholder="Unit name", id="unit-name")
+            yield Select(
+                [(title, sid) for sid, title in cu.system_choices()],
+                value=self.draft.system,
+                allow_blank=False,
+                id="unit-system",
+            )
+        with Horizontal(id="unit-switch", classes="unit-form-row"):
+            yield Select(
+                [(r.name, r.id) for r in self.rules.values()],
+                prompt="No switch rule (one profile)",
+                id="unit-rule",
+            )
+            yield Input(placeholder="X", id="unit-x")
+            yield Select(_PRICING, value="first", allow_blank=False, id="unit-pricing")
+            yield Input(placeholder="points", id="unit-points", type="integer")
+        yield Static("", id="rule-summary")
+        yield ProfileGrid(id="profile-grid")
+        yield Static("", id="cell-hint")
+        yield OptionList(id="unit-problems")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.sub_title = "Custom unit"
+        self.query_one("#unit-problems").border_title = "Problems"
+        self._load_form()
+        self.refresh_unit()
+        self.query_one("#unit-name", Input).focus()
+
+    # -- drawing ----------------------------------------------------------------------
+
+    def _load_form(self) -> None:
+        """Put the draft's unit fields into the form (after open, new, undo)."""
+        draft = self.draft
+        self.query_one("#unit-name", Input).value = draft.name
+        self.query_one("#unit-system", Select).value = draft.system
+        rule = self.query_one("#unit-rule", Select)
+        if draft.switch_rule in self.rules:
+            rule.value = draft.switch_rule
+        else:
+            rule.clear()
+        self.query_one("#unit-x", Input).value = draft.switch_value
+        pricing = draft.pricing if draft.pricing in ("first", "max", "fixed") else "first"
+        self.query_one("#unit-pricing", Select).value = pricing
+        self.query_one("#unit-points", Input).value = draft.points
+
+    def refresh_unit(self) -> None:
+        """Check the draft and redraw the grid, problems and title."""
+        draft = self.draft
+        self.problems, self.unit = cu.validate(draft)
+        grid = self.query_one(ProfileGrid)
+        try:
+            grid.set_columns(cu.columns_for(draft.system))
+        except CardsmithError as exc:
+            self.notify(exc.message, severity="error")
+        bad = {(p.row, p.key) for p in self.problems if p.row is not None}
+        grid.show(draft, {(row, key) for row, key in bad if row is not None})
+        self._show_problems()
+        self._show_rule()
+        where = escape(str(self.path)) if self.path else "not saved yet"
+        state = "modified" if self.dirty else ("saved" if self.path else "new")
+        count = len(self.tables) if self.path else 0
+        of = f"   unit {self.position + 1} of {max(count, self.position + 1)}" if count > 1 else ""
+        verdict = (
+            f"[b $success]valid[/] — {self.unit.pv} points"
+            if self.unit is not None
+            else f"[b $error]{len(self.problems)} problem(s)[/]"
+        )
+        self.query_one("#unit-title", Static).update(
+            f"[b]{escape(draft.name or 'New unit')}[/b]   {where}{of}   ({state})   {verdict}"
+        )
+        self._show_hint()
+        self.refresh_bindings()
+
+    def _show_problems(self) -> None:
+        panel = self.query_one("#unit-problems", OptionList)
+        highlighted = panel.highlighted
+        panel.clear_options()
+        for number, problem in enumerate(self.problems):
+            where = f"row {problem.row} · {problem.key}" if problem.row else problem.key or "unit"
+            panel.add_option(
+                Option(
+                    Text.assemble((f"{where:<18}", "bold"), " ", problem.message), id=str(number)
+                )
+            )
+        if self.problems:
+            panel.highlighted = min(highlighted or 0, len(self.problems) - 1)
+        panel.border_title = (
+            f"Problems ({len(self.problems)}) — Enter on one goes to its cell"
+            if self.problems
+            else "No problems — i adds the unit to the catalogue"
+        )
+
+    def _show_rule(self) -> None:
+        rule = self.rules.get(self.draft.switch_rule)
+        x_input = self.query_one("#unit-x", Input)
+        x_input.disabled = rule is None or rule.value is None
+        x_input.placeholder = {"wounds": "X wounds", "modifier": "WIP MOD"}.get(
+            (rule.value if rule else None) or "", "—"
+        )
+        self.query_one("#unit-points", Input).disabled = self.draft.pricing != "fixed"
+        summary = escape(rule.summary) if rule else "One profile needs no switch rule."
+        self.query_one("#rule-summary", Static).update(f"[dim]{summary}[/dim]")
+
+    @on(DataTable.CellHighlighted, "#profile-grid")
+    def _show_hint(self) -> None:
+        grid = self.query_one(ProfileGrid)
+        key = grid.column_key
+        hint = {"name": "profile name", "notes": "notes printed with the profile", "#": ""}.get(key)
+        if hint is None:
+            hint = next((c.hint for c in grid.columns_shown if c.key == key), "")
+        row = grid.row_index
+        problem = next((p for p in self.problems if p.row == row and p.key == key), None)
+        text = f"[b]{escape(key)}[/b]: {escape(hint)}" if hint else ""
+        if problem is not None:
+            text += f"   [b $error]{escape(problem.text)}[/]"
+        self.query_one("#cell-hint", Static).update(
+            text + "   [dim]Enter: edit · a: add profile · ctrl+s: save[/dim]"
+        )
+
+    # -- editing ----------------------------------------------------------------------
+
+    def apply(self, draft: cu.UnitDraft, field: str = "") -> None:
+        """Make ``draft`` current (undoable; typing in one field is one step)."""
+        if draft == self.draft:
+            return
+        if not field or field != self._last_field:
+            self._undo.append(self.draft)
+        self._last_field = field
+        self._redo.clear()
+        self.draft = draft
+        self.refresh_unit()
+
+    def _try(self, change: Any) -> None:
+        try:
+            self.apply(change(self.draft))
+        except CardsmithError as exc:
+            self.notify(exc.message, severity="warning")
+
+    @on(Input.Changed, "#unit-name")
+    def _name_changed(self, event: Input.Changed) -> None:
+        if event.value != self.draft.name:
+            self.apply(self.draft.with_changes(name=event.value), "name")
+
+    @on(Input.Changed, "#unit-x")
+    def _x_changed(self, event: Input.Changed) -> None:
+        if event.value != self.draft.switch_value:
+            self.apply(self.draft.with_changes(switch_value=event.value), "x")
+
+    @on(Input.Changed, "#unit-points")
+    def _points_changed(self, event: Input.Changed) -> None:
+        if event.value != self.draft.points:
+            self.apply(self.draft.with_changes(points=event.value), "points")
+
+    @on(Select.Changed, "#unit-rule")
+    def _rule_changed(self, event: Select.Changed) -> None:
+        value = event.value if isinstance(event.value, str) else ""
+        if value != self.draft.switch_rule:
+            self.apply(self.draft.with_changes(switch_rule=value))
+
+    @on(Select.Changed, "#unit-pricing")
+    def _pricing_changed(self, event: Select.Changed) -> None:
+        value = event.value if isinstance(event.value, str) else "first"
+        if value != self.draft.pricing:
+            self.apply(self.draft.with_changes(pricing=value))
+
+    @on(Select.Changed, "#unit-system")
+    def _system_changed(self, event: Select.Changed) -> None:
+        value = event.value if isinstance(event.value, str) else self.draft.system
+        if value == self.draft.system:
+            return
+        try:
+            draft, dropped = cu.change_system(self.draft, value)
+        except CardsmithError as exc:
+            self.notify(exc.message, severity="error")
+            return
+        self.apply(draft)
+        if dropped:
+            self.notify(
+                f"{dropped} value(s) had no column in the new layout and were dropped "
+                "(Ctrl+Z brings them back).",
+                severity="warning",
+            )
+
+    @on(DataTable.CellSelected, "#profile-grid")
+    def _cell_selected(self, event: DataTable.CellSelected) -> None:
+        event.stop()
+        self.action_edit()
+
+    @work(exclusive=True, group="unit-cell", exit_on_error=False)
+    async def action_edit(self) -> None:
+        """Edit the cell under the cursor in place; Enter keeps it and moves right."""
+        grid = self.query_one(ProfileGrid)
+        row, key = grid.row_index, grid.column_key
+        if row is None or key == "#":
+            return
+        current = self.draft.profiles[row - 1].cell(key)
+        text = await self.app.push_screen_wait(
+            CellEditor(
+                current, grid.cell_screen_region(), suggestions=_TYPES if key == "type" else None
+            )
+        )
+        if text is None:
+            return
+        if key == "type":
+            text = text.strip().upper()
+        self.apply(cu.set_cell(self.draft, row, key, text))
+        grid.step_right()
+
+    def action_add_profile(self) -> None:
+        row = self.query_one(ProfileGrid).row_index or 0
+        self._try(lambda d: cu.add_profile(d, row))
+        self.query_one(ProfileGrid).go_to(row + 1, "name")
+
+    def action_remove_profile(self) -> None:
+        row = self.query_one(ProfileGrid).row_index
+        if row is not None:
+            self._try(lambda d: cu.remove_profile(d, row))
+
+    def action_duplicate(self) -> None:
+        row = self.query_one(ProfileGrid).row_index
+        if row is not None:
+            self._try(lambda d: cu.duplicate_profile(d, row))
+            self.query_one(ProfileGrid).go_to(row + 1)
+
+    def action_move(self, delta: int) -> None:
+        row = self.query_one(ProfileGrid).row_index
+        if row is None:
+            return
+        draft, target = cu.move_profile(self.draft, row, delta)
+        self.apply(draft)
+        self.query_one(ProfileGrid).go_to(target)
+
+    def action_undo(self) -> None:
+        if not self._undo:
+            self.notify("Nothing to undo.", timeout=2)
+            return
+        self._redo.append(self.draft)
+        self.draft = self._undo.pop()
+        self._last_field = ""
+        self._load_form()
+        self.refresh_unit()
+
+    def action_redo(self) -> None:
+        if not self._redo:
+            self.notify("Nothing to redo.", timeout=2)
+            return
+        self._undo.append(self.draft)
+        self.draft = self._redo.pop()
+        self._last_field = ""
+        self._load_form()
+        self.refresh_unit()
+
+    def action_focus_problems(self) -> None:
+        self.query_one("#unit-problems").focus()
+
+    def action_focus_grid(self) -> None:
+        self.query_one(ProfileGrid).focus()
+
+    @on(OptionList.OptionSelected, "#unit-problems")
+    def _problem_chosen(self, event: OptionList.OptionSelected) -> None:
+        problem = self.problems[int(event.option.id or 0)]
+        if problem.row is not None:
+            grid = self.query_one(ProfileGrid)
+            grid.go_to(problem.row, problem.key if problem.key in grid.keys else None)
+            grid.focus()
+            return
+        field = {
+            "name": "#unit-name",
+            "switch_rule": "#unit-rule",
+            "switch_value": "#unit-x",
+            "pricing": "#unit-pricing",
+            "points": "#unit-points",
+            "system": "#unit-system",
+        }.get(problem.key, "#unit-name")
+        widget = self.query_one(field)
+        if widget.disabled:
+            self.notify(problem.text, severity="warning")
+        else:
+            widget.focus()
+
+    # -- files ------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return True if self._undo else None
+        if action == "redo":
+            return True if self._redo else None
+        if action == "import_unit":
+            return True if self.unit is not None else None
+        return True
+
+    async def settle_unsaved(self) -> bool:
+        """Ask about unsaved changes; True when the draft may be dropped."""
+        if not self.dirty:
+            return True
+        choice = await self.app.push_screen_wait(UnsavedUnitDialog(self.draft.name))
+        if choice == "save":
+            return await self.save()
+        return choice == "discard"
+
+    @work(exclusive=True, group="unit-file", exit_on_error=False)
+    async def action_new_unit(self) -> None:
+        """Start an empty unit (asks first about unsaved changes)."""
+        if await self.settle_unsaved():
+            self._start(cu.UnitDraft(system=self.draft.system), None, [], 0)
+
+    @work(exclusive=True, group="unit-file", exit_on_error=False)
+    async def action_open_unit(self) -> None:
+        """Open a custom unit file (TOML or JSON)."""
+        if not await self.settle_unsaved():
+            return
+        path = await self.app.push_screen_wait(
+            PathDialog("Open a custom unit file (TOML or JSON)", "", "Open")
+        )
+        if path is not None:
+            await self.open_path(path)
+
+    async def open_path(self, path: Path) -> bool:
+        """Read ``path`` and edit one of its units (asks which when there are several)."""
+        try:
+            tables = cu.read_unit_tables(path)
+        except CardsmithError as exc:
+            self.notify(exc.message, title=f"Cannot open {path.name}", severity="error", timeout=12)
+            return False
+        position = 0
+        if len(tables) > 1:
+            names = [str(t.get("name", "")) for t in tables]
+            chosen = await self.app.push_screen_wait(UnitPicker(names))
+            if chosen is None:
+                return False
+            position = chosen
+        notes: list[str] = []
+        if position >= len(tables):
+            draft = cu.UnitDraft()
+        else:
+            try:
+                draft, notes = cu.draft_from_table(tables[position])
+            except CardsmithError as exc:
+                self.notify(exc.message, title=f"Cannot edit {path.name}", severity="error")
+                return False
+        self._start(draft, path, tables, position)
+        if position >= len(tables):
+            self.saved = None  # a new unit in the file: unsaved until saved
+            self.refresh_unit()
+        for note in notes:
+            self.notify(note, severity="warning", timeout=10)
+        return True
+
+    def _start(
+        self, draft: cu.UnitDraft, path: Path | None, tables: list[dict[str, Any]], position: int
+    ) -> None:
+        self.draft = draft
+        self.saved = draft
+        self.path = path
+        self.tables = tables
+        self.position = position
+        self._undo.clear()
+        self._redo.clear()
+        self._last_field = ""
+        self._load_form()
+        self.refresh_unit()
+
+    @work(exclusive=True, group="unit-file", exit_on_error=False)
+    async def action_save_unit(self) -> None:
+        """Save the unit file (asks where the first time)."""
+        await self.save()
+
+    async def save(self) -> bool:
+        """Write the draft into its file (atomically, the old file kept as ``.bak``)."""
+        if self.path is None:
+            slug = "-".join("".join(c if c.isalnum() else " " for c in self.draft.name).split())
+            default = Path.cwd() / f"{slug.lower() or 'custom-unit'}.toml"
+            path = await self.app.push_screen_wait(
+                PathDialog("Save the custom unit file as", str(default), "Save")
+            )
+            if path is None:
+                return False
+            if not self._adopt(path):
+                return False
+        assert self.path is not None
+        tables = list(self.tables)
+        table = cu.unit_table(self.draft)
+        if self.position < len(tables):
+            tables[self.position] = table
+        else:
+            tables.append(table)
+            self.position = len(tables) - 1
+        try:
+            cu.save_unit_tables(self.path, tables)
+        except CardsmithError as exc:
+            self.notify(exc.message, title="Not saved", severity="error", timeout=12)
+            return False
+        self.tables = tables
+        self.saved = self.draft
+        self.refresh_unit()
+        extra = (
+            ""
+            if self.unit is not None
+            else f" It has {len(self.problems)} problem(s) to fix before it can be imported."
+        )
+        self.notify(
+            f"Saved {self.path}.{extra}", severity="information" if not extra else "warning"
+        )
+        return True
+
+    def _adopt(self, path: Path) -> bool:
+        """Take ``path`` as the unit's file; a unit file already there keeps its other units."""
+        tables: list[dict[str, Any]] = []
+        if path.exists():
+            try:
+                tables = cu.read_unit_tables(path)
+            except CardsmithError as exc:
+                self.notify(
+                    f"{exc.message} — not overwritten; choose another name.",
+                    title="Not saved",
+                    severity="error",
+                    timeout=12,
+                )
+                return False
+        name = self.draft.name.strip().casefold()
+        same = [i for i, t in enumerate(tables) if str(t.get("name", "")).casefold() == name]
+        self.path = path
+        self.tables = tables
+        self.position = same[0] if same else len(tables)
+        return True
+
+    @work(exclusive=True, group="unit-file", exit_on_error=False)
+    async def action_import_unit(self) -> None:
+        """Save, then add every unit of the file to the local catalogue."""
+        if self.unit is None:
+            self.notify(
+                f"Fix the {len(self.problems)} problem(s) first.",
+                title="Not imported",
+                severity="warning",
+            )
+            self.action_focus_problems()
+            return
+        if (self.dirty or self.path is None) and not await self.save():
+            return
+        assert self.path is not None
+        try:
+            units, added, updated = await asyncio.to_thread(
+                cu.import_units, self.cs_app.cache_dir, self.path
+            )
+        except CardsmithError as exc:
+            self.notify(exc.message, title="Not imported", severity="error", timeout=15)
+            return
+        self.cs_app.load_index()  # so the catalogue search finds the new units
+        names = ", ".join(u.name for u in units)
+        self.notify(
+            f"{names} in the catalogue ({added} new, {updated} updated). "
+            "F2 and search to find it; a adds it to the force.",
+            title="Imported",
+            timeout=10,
+        )

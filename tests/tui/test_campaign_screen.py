@@ -1,0 +1,235 @@
+"""The campaign screen: create, add warriors, post-game with real dice, undo, re-roll, print."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from pypdf import PdfReader
+from textual.message import Message
+from textual.notifications import Notify
+from textual.pilot import Pilot
+from textual.widgets import Input, RadioButton, Select
+
+from cardsmith import campaign as cp
+from cardsmith.tables.model import StatChange
+from cardsmith.tui.app import CardsmithApp
+from cardsmith.tui.screens.campaign import CampaignScreen
+from cardsmith.tui.screens.campaign_dialogs import (
+    AddWarriorDialog,
+    CampaignPrintDialog,
+    ChoiceDialog,
+    ConfirmDialog,
+    DiceDialog,
+    NewCampaignDialog,
+)
+from cardsmith.tui.screens.campaign_postgame import (
+    DiceModeDialog,
+    PostGameDialog,
+    ReviewDialog,
+)
+from cardsmith.tui.services import campaign as svc
+from cardsmith.tui.widgets.campaign_log import CampaignLog
+from cardsmith.tui.widgets.campaign_roster import RosterGrid
+
+from .conftest import SIZE, ready
+
+START = {
+    "move": 6,
+    "shooting": 4,
+    "fighting": 3,
+    "strength": 3,
+    "toughness": 3,
+    "attacks": 1,
+    "wounds": 1,
+    "courage": 2,
+    "glory": 0,
+    "luck": 0,
+}
+WARRIORS = (("Док", "hero"), ("Slim", "hired-gun"), ("Shorty", "hired-gun"))
+
+
+def _notes(messages: list[Message]) -> list[str]:
+    return [m.notification.message for m in messages if isinstance(m, Notify)]
+
+
+def _screen(app: CardsmithApp) -> CampaignScreen:
+    screen = app.get_screen("campaign")
+    assert isinstance(screen, CampaignScreen)
+    return screen
+
+
+async def _settle(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def _create(pilot: Pilot[None], path: Path) -> None:
+    """F7, n: a Wild West campaign at ``path`` with the three warriors of WARRIORS."""
+    app = pilot.app
+    await pilot.press("f7", "n")
+    await _settle(pilot)
+    assert isinstance(app.screen, NewCampaignDialog)
+    app.screen.query_one("#campaign-path", Input).value = str(path)
+    assert app.screen.query_one("#campaign-pack", Select).value == "old-west"
+    await pilot.press(*"Red Gang", "enter")
+    await _settle(pilot)
+    for name, kind in WARRIORS:
+        await pilot.press("w")
+        await _settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, AddWarriorDialog)
+        dialog.query_one("#warrior-kind", Select).value = kind
+        for stat, value in START.items():
+            dialog.query_one(f"#stat-{stat}", Input).value = str(value)
+        dialog.query_one("#warrior-name", Input).focus()
+        await pilot.press(*name, "enter")
+        await _settle(pilot)
+
+
+async def _type(pilot: Pilot[None], text: str) -> None:
+    await pilot.press(*text.replace(" ", ""), "enter")
+    await _settle(pilot)
+
+
+async def test_create_post_game_with_real_dice_undo_reroll_and_print(
+    make_app: Callable[..., CardsmithApp], tmp_path: Path
+) -> None:
+    path = tmp_path / "gang.json"
+    pdf = tmp_path / "roster.pdf"
+    tables = svc.tables()
+    messages: list[Message] = []
+    app = make_app()
+    async with app.run_test(size=SIZE, message_hook=messages.append) as pilot:
+        await ready(pilot)
+        await _create(pilot, path)
+        screen = _screen(app)
+        assert app.screen is screen
+        assert [w.name for w in cp.replay(cp.load_campaign(path)).warriors] == [
+            n for n, _ in WARRIORS
+        ]
+
+        # Post-game: Док taken out (+2 XP), Slim and Shorty roll advances, own dice.
+        await pilot.press("p")
+        await _settle(pilot)
+        form = app.screen
+        assert isinstance(form, PostGameDialog)
+        await pilot.press(*"Los Bandidos", "enter")  # on to the warriors
+        await pilot.press("o", "2", "down", "a", "down", "a")
+        form.query_one("#mode-own", RadioButton).value = True
+        form.query_one("#dice-entered", Input).value = "2 2 6"
+        await pilot.press("ctrl+r")
+        await _settle(pilot)
+        # Док D66 22 = Leg wound; Slim D6 6 = promoted.  Shorty's die is asked for: a 6
+        # is re-rolled (one promotion per game), so a second die is asked for: 3.
+        assert isinstance(app.screen, DiceDialog)
+        await _type(pilot, "6")
+        assert isinstance(app.screen, DiceDialog)
+        await _type(pilot, "3")
+        assert isinstance(app.screen, ChoiceDialog)
+        assert "+1 Shooting or +1 Fighting" in app.screen.prompt
+        await pilot.press("2")  # +1 Fighting
+        await _settle(pilot)
+        review = app.screen
+        assert isinstance(review, ReviewDialog)
+        assert "Leg wound" in review.text and "Move 6 → 5" in review.text
+        await pilot.press("y")
+        await _settle(pilot)
+        roster = cp.replay(cp.load_campaign(path))
+        doc, slim, shorty = (roster.find(n) for n, _ in WARRIORS)
+        assert doc.stat("move") == 5 and doc.xp == 2
+        assert slim.kind == "hero" and slim.stat("glory") == 1
+        assert shorty.kind == "hired-gun" and shorty.stat("fighting") == 4
+        injury_roll = next(
+            e for e in cp.load_campaign(path).log if e.action == "roll" and e.warrior == doc.id
+        )
+        assert injury_roll.data["outcome"]["roll"]["source"] == "entered"
+
+        # Undo Shorty's advancement (the last entry; the log cursor sits on it).
+        await pilot.press("l", "u")
+        await _settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await _settle(pilot)
+        assert cp.replay(cp.load_campaign(path)).find("Shorty").stat("fighting") == 3
+
+        # Replace Док's injury roll with the dice really rolled: 34.
+        log = screen.query_one(CampaignLog)
+        log.move_cursor(row=[line.seq for line in log.lines].index(injury_roll.seq))
+        await pilot.press("r")
+        await _settle(pilot)
+        assert isinstance(app.screen, DiceModeDialog)
+        app.screen.query_one("#mode-own", RadioButton).value = True
+        await _type(pilot, "3 4")
+        assert isinstance(app.screen, ReviewDialog)
+        await pilot.press("y")
+        await _settle(pilot)
+
+        # The roster on screen is the roster the saved log replays to.
+        saved = cp.load_campaign(path)
+        grid = screen.query_one(RosterGrid)
+        assert grid.shown == svc.roster_rows(saved)
+        assert [row[1] for row in grid.cells()] == [w.name for w in grid.shown]
+        doc_after = cp.replay(saved).find("Док")
+        arm = tables.tables["serious-injury"].entry_for(34)
+        (effect,) = arm.effects
+        assert isinstance(effect, StatChange)
+        assert doc_after.stat("move") == START["move"]
+        assert doc_after.stat(effect.stat) == START[effect.stat] + effect.delta.fixed
+
+        # Print the roster sheet in a worker; the notification says where it went.
+        await pilot.press("f6")
+        await _settle(pilot)
+        assert isinstance(app.screen, CampaignPrintDialog)
+        app.screen.query_one("#campaign-pdf", Input).value = str(pdf)
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await screen.workers.wait_for_complete()
+        await _settle(pilot)
+    text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
+    assert "Red Gang" in text and "Shorty" in text
+    assert any(str(pdf) in note for note in _notes(messages))
+
+
+async def test_unreadable_campaign_is_a_notification(
+    make_app: Callable[..., CardsmithApp], tmp_path: Path
+) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "cardsmith-campaign", "version": 1, "log": [', "utf-8")
+    messages: list[Message] = []
+    app = make_app()
+    async with app.run_test(size=SIZE, message_hook=messages.append) as pilot:
+        await ready(pilot)
+        await pilot.press("f7", "o")
+        await _settle(pilot)
+        await pilot.press("ctrl+u", *str(broken), "enter")
+        await _settle(pilot)
+        assert app.is_running
+        assert _screen(app).campaign is None
+        assert any("broken.json" in note for note in _notes(messages))
+        # With no campaign open, the actions on a campaign are greyed out.
+        assert _screen(app).check_action("post_game", ()) is None
+
+
+async def test_stopping_midway_saves_nothing(
+    make_app: Callable[..., CardsmithApp], tmp_path: Path
+) -> None:
+    path = tmp_path / "gang.json"
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await _create(pilot, path)
+        before = path.read_bytes()
+        await pilot.press("p")
+        await _settle(pilot)
+        form = app.screen
+        assert isinstance(form, PostGameDialog)
+        await pilot.press("enter", "down", "a")  # Slim advances
+        form.query_one("#mode-own", RadioButton).value = True
+        await pilot.press("ctrl+r")
+        await _settle(pilot)
+        assert isinstance(app.screen, DiceDialog)
+        await pilot.press("escape")
+        await _settle(pilot)
+        assert app.screen is _screen(app)
+        assert path.read_bytes() == before
