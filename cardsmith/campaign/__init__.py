@@ -5,6 +5,7 @@ from cardsmith.campaign.flow import (
     Rolled,
     add_warrior,
     adjust,
+    game_checks,
     new_campaign,
     post_game,
     record_game,
@@ -22,6 +23,7 @@ from cardsmith.campaign.model import (
     Warrior,
     WarriorCondition,
 )
+from cardsmith.campaign.pregame import PregameCheck
 from cardsmith.campaign.replay import Roster, replay
 from cardsmith.campaign.store import load_campaign, save_campaign
 
@@ -32,12 +34,14 @@ __all__ = [
     "CampaignFileError",
     "Game",
     "LogEntry",
+    "PregameCheck",
     "Rolled",
     "Roster",
     "Warrior",
     "WarriorCondition",
     "add_warrior",
     "adjust",
+    "game_checks",
     "load_campaign",
     "new_campaign",
     "post_game",

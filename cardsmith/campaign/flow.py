@@ -9,9 +9,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from cardsmith.campaign.model import ACTIVE, CAPTURED, Campaign, CampaignError, LogEntry, Warrior
+from cardsmith.campaign.pregame import PregameCheck, pregame_checks
 from cardsmith.campaign.replay import Roster, apply_change, effective_entries, replay
 from cardsmith.tables.dice import DiceSource, parse_dice
-from cardsmith.tables.loader import TableSet
+from cardsmith.tables.loader import TableSet, load_tables
 from cardsmith.tables.model import Table
 from cardsmith.tables.outcome import Change, Outcome
 from cardsmith.tables.resolver import Chooser, Context, Resolver
@@ -106,13 +107,45 @@ def add_warrior(
 
 
 def record_game(
-    campaign: Campaign, opponent: str = "", result: str = "", notes: str = ""
+    campaign: Campaign,
+    opponent: str = "",
+    result: str = "",
+    notes: str = "",
+    *,
+    tables: TableSet | None = None,
+    dice: DiceSource | None = None,
 ) -> Campaign:
-    """Log a game played: warriors sitting games out count one down."""
-    number = replay(campaign).current_game + 1
-    data = {"number": number, "opponent": opponent, "result": result, "notes": notes}
+    """Log a game played: pre-game rolls first, then warriors sitting games out count one down.
+
+    Every warrior who would play and has a condition the pack rolls for before each game
+    (seed 002's old battle wound: D6, a 1 keeps them out) rolls with ``dice`` (a fresh
+    generator without); the rolls are logged with the game, and a failure marks the
+    warrior absent from it.  ``tables`` defaults to the installed table packs.
+    """
+    roster = replay(campaign)
+    number = roster.current_game + 1
+    pack = (tables or load_tables()).packs.get(campaign.pack)
+    checks = pregame_checks(pack, roster.warriors, dice)
+    data: dict[str, Any] = {
+        "number": number,
+        "opponent": opponent,
+        "result": result,
+        "notes": notes,
+    }
+    if checks:
+        data["pregame"] = [c.to_json() for c in checks]
     campaign, _ = _append(campaign, "game", data=data, game=number)
     return campaign
+
+
+def game_checks(campaign: Campaign, number: int | None = None) -> list[PregameCheck]:
+    """The pre-game rolls logged with a game (the last one recorded by default)."""
+    games = [item for item, _ in effective_entries(campaign) if item.action == "game"]
+    if number is not None:
+        games = [g for g in games if int(g.data["number"]) == number]
+    if not games:
+        return []
+    return [PregameCheck.from_json(c) for c in games[-1].data.get("pregame", [])]
 
 
 def table_for(tables: TableSet, campaign: Campaign, warrior: Warrior, name: str) -> Table:
@@ -304,8 +337,24 @@ def post_game(
     xp: Mapping[str, int] | None = None,
     advance: Sequence[str] = (),
 ) -> tuple[Campaign, list[Rolled]]:
-    """After a game: log it, roll injuries for those taken out, add XP, roll advancements."""
-    campaign = record_game(campaign, opponent, result)
+    """After a game: log it, roll injuries for those taken out, add XP, roll advancements.
+
+    Pre-game rolls (old battle wound) come first, with the same dice.  A warrior they kept
+    out of the game cannot be taken out in it, gain its XP or advance from it.
+
+    Raises:
+        CampaignError: a casualty, XP award or advancement names an absent warrior.
+    """
+    campaign = record_game(campaign, opponent, result, tables=tables, dice=dice)
+    roster = replay(campaign)
+    absent = set(roster.games[-1].absent)
+    for ref in (*casualties, *(xp or {}), *advance):
+        warrior = roster.find(ref)
+        if warrior.id in absent:
+            raise CampaignError(
+                f"{warrior.name} did not play game {roster.current_game} (a pre-game roll "
+                "kept them out): no injury, XP or advancement from it"
+            )
     rolls: list[Rolled] = []
     for ref in casualties:
         rolled = roll_for(campaign, tables, ref, "injury", dice, chooser, opponent=opponent)

@@ -114,6 +114,8 @@ class Game:
     opponent: str = ""
     result: str = ""
     notes: str = ""
+    absent: tuple[str, ...] = ()
+    """Ids of warriors a failed pre-game roll kept out of this game (old battle wound)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from cardsmith.campaign.model import (
     Warrior,
     WarriorCondition,
 )
+from cardsmith.campaign.pregame import PregameCheck, absent_from
 from cardsmith.tables.outcome import Change, Outcome
 
 
@@ -88,17 +89,22 @@ def _apply_entry(roster: Roster, item: LogEntry, source: LogEntry) -> Roster:
     if item.action == "add-warrior":
         return replace(roster, warriors=(*roster.warriors, warrior_from_json(data["warrior"])))
     if item.action == "game":
+        checks = [PregameCheck.from_json(c) for c in data.get("pregame", [])]
         game = Game(
             int(data["number"]),
             str(data.get("opponent", "")),
             str(data.get("result", "")),
             str(data.get("notes", "")),
+            absent_from(checks),
         )
-        return replace(
-            roster,
-            games=(*roster.games, game),
-            warriors=tuple(_game_played(w) for w in roster.warriors),
-        )
+        warriors = tuple(_game_played(w) for w in roster.warriors)
+        for check in checks:
+            story = f"game {game.number}: {check.describe()}"
+            warriors = tuple(
+                replace(w, history=(*w.history, story)) if w.id == check.warrior else w
+                for w in warriors
+            )
+        return replace(roster, games=(*roster.games, game), warriors=warriors)
     if item.action == "roll":
         outcome = Outcome.from_json(data["outcome"])
         story = " → ".join(_labels(outcome))

@@ -27,7 +27,13 @@ def campaign_to_json(campaign: Campaign) -> dict[str, Any]:
         "created": campaign.created,
         "funds": roster.funds,
         "games": [
-            {"number": g.number, "opponent": g.opponent, "result": g.result, "notes": g.notes}
+            {
+                "number": g.number,
+                "opponent": g.opponent,
+                "result": g.result,
+                "notes": g.notes,
+                "absent": list(g.absent),
+            }
             for g in roster.games
         ],
         "roster": [w.to_json() for w in roster.warriors],

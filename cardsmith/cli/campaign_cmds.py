@@ -160,12 +160,29 @@ def campaign_add_warrior(
 @click.argument("file", type=_EXISTING)
 @click.option("--opponent", default="", help="The team played against.")
 @click.option("--result", default="", help="win, loss, draw … (free text)")
+@_dice_options
 @handled
-def campaign_game(file: Path, opponent: str, result: str) -> None:
-    """Record a game played (warriors sitting games out count one down)."""
-    state = cp.record_game(cp.load_campaign(file), opponent, result)
+def campaign_game(
+    file: Path, opponent: str, result: str, entered: str | None, seed: int | None
+) -> None:
+    """Record a game played (warriors sitting games out count one down).
+
+    Warriors with an old battle wound roll a D6 first (--dice for your own dice, in
+    roster order); on a 1 they miss the game.
+    """
+    dice, typed = _dice(entered, seed)
+    state = cp.record_game(cp.load_campaign(file), opponent, result, tables=_tables(), dice=dice)
     _save(state, file)
+    _warn_unused(typed)
     click.echo(f"Recorded game {cp.replay(state).current_game}")
+    _print_checks(state)
+
+
+def _print_checks(state: cp.Campaign) -> None:
+    """The pre-game rolls logged with the last game, one line per warrior."""
+    roster = cp.replay(state)
+    for check in cp.game_checks(state):
+        click.echo(f"{roster.find(check.warrior).name}: {check.describe()}")
 
 
 def _print_outcome(outcome: Outcome, as_json: bool, extra: dict[str, Any]) -> None:
@@ -267,7 +284,11 @@ def campaign_post_game(
     choices: tuple[str, ...],
     yes: bool,
 ) -> None:
-    """Record a game, roll injuries and advancements, show the changes, then save."""
+    """Record a game, roll injuries and advancements, show the changes, then save.
+
+    Old battle wounds are rolled first (a D6 each, in roster order), then injuries and
+    advancements in the order given.
+    """
     awards: dict[str, int] = {}
     for item in xp:
         name, _, number = item.rpartition("=")
@@ -291,6 +312,8 @@ def campaign_post_game(
     _warn_unused(typed)
     roster = cp.replay(after)
     click.echo(f"Game {roster.current_game}" + (f" against {opponent}" if opponent else ""))
+    for check in cp.game_checks(after):
+        click.echo(f"{roster.find(check.warrior).name}: {check.describe()}")
     for rolled in rolls:
         name = roster.find(rolled.entry.warrior).name
         click.echo(f"{name}:")
@@ -380,7 +403,9 @@ def _summary(entry: cp.LogEntry) -> str:
     if entry.action == "add-warrior":
         return str(data["warrior"]["name"])
     if entry.action == "game":
-        return f"game {data['number']} vs {data.get('opponent') or '?'}"
+        text = f"game {data['number']} vs {data.get('opponent') or '?'}"
+        checks = [cp.PregameCheck.from_json(c) for c in data.get("pregame", [])]
+        return text + "".join(f"; {c.warrior} {c.describe()}" for c in checks)
     if entry.action == "adjust":
         return f"{data.get('reason', '')}: " + ", ".join(c["label"] for c in data["changes"])
     return str(data.get("how", ""))

@@ -7,6 +7,7 @@ Permanent effects (crits) apply in the order received, temporary ones (heat) las
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardsmith.models import DamageValue, ForceEntry, Movement, Special, Unit
@@ -173,8 +174,16 @@ def current_damage(entry: ForceEntry, state: UnitState) -> tuple[DamageValue, ..
         if crit is CritKind.WEAPON:
             values = [reduce_damage(v, 1) for v in values]
         elif crit is CritKind.ENGINE and is_vehicle:
-            values = [DamageValue(v.value // 2) for v in values]
+            values = [halve_damage(v) for v in values]
     return tuple(values)
+
+
+def halve_damage(value: DamageValue) -> DamageValue:
+    """A damage value after a vehicle engine hit: half, rounded down, minimum 0 (ASCE p.50).
+
+    ``0*`` is less than 0.5 (facts §1), so its half rounds down to 0, as 1 does.
+    """
+    return DamageValue(value.value // 2)
 
 
 def _damage_text(values: tuple[DamageValue | None, ...]) -> str:
@@ -189,18 +198,35 @@ def reduce_special(special: Special, hits: int) -> Special:
     """
     if hits <= 0:
         return special
+    return _lower_special(special, lambda value: reduce_damage(value, hits), f"−{hits} dmg")
+
+
+def halve_special(special: Special) -> Special:
+    """A special ability after a vehicle engine hit (ASCE p.50; facts §4).
+
+    Damage-bearing specials are halved like the card's damage values (rounded down,
+    minimum 0, ``0*`` → 0), turret contents included; artillery notes the loss; every
+    other special is unchanged.
+    """
+    return _lower_special(special, halve_damage, "½ dmg")
+
+
+def _lower_special(
+    special: Special, lower: Callable[[DamageValue], DamageValue], note: str
+) -> Special:
+    """``special`` with ``lower`` applied to every damage value it bears (see reduce_special)."""
     if special.code.startswith(ARTILLERY_PREFIX):
         return Special(
             code=special.code,
-            text=f"{special.text} (−{hits} dmg)",
+            text=f"{special.text} ({note})",
             number=special.number,
             argument=special.argument,
             tail=special.tail,
         )
     if special.code not in DAMAGE_SPECIALS:
         return special
-    damage = tuple(None if d is None else reduce_damage(d, hits) for d in special.damage)
-    contents = tuple(reduce_special(c, hits) for c in special.contents)
+    damage = tuple(None if d is None else lower(d) for d in special.damage)
+    contents = tuple(_lower_special(c, lower, note) for c in special.contents)
     number = special.number
     if special.code == "TUR" or special.argument is not None:
         # TUR2(…): the number before the parentheses counts turrets, it is not damage.
@@ -214,7 +240,7 @@ def reduce_special(special: Special, hits: int) -> Special:
             # ``IF0*`` → ``IF0``: a lone whole value reads back as a number, as parsing gives.
             damage, number = (), float(single_value.value)
     elif number is not None:
-        single = reduce_damage(DamageValue(int(number)), hits)
+        single = lower(DamageValue(int(number)))
         if single.minimal:
             damage, number = (single,), None
         else:
@@ -234,13 +260,27 @@ def reduce_special(special: Special, hits: int) -> Special:
 
 
 def specials_after_hits(entry: ForceEntry, state: UnitState) -> tuple[Special, ...]:
-    """The unit's specials with every weapon hit taken off the damage-bearing ones."""
-    hits = state.count(CritKind.WEAPON)
-    return tuple(reduce_special(s, hits) for s in entry.unit.specials)
+    """The unit's specials after weapon hits and a vehicle's engine hit, in the order received.
+
+    The same crits, in the same order, as ``current_damage`` (ASCE p.50–51): a weapon hit
+    takes 1 off the damage-bearing specials, a vehicle engine hit halves them.  Weapon
+    hits in a row are taken together so artillery reads ``(−2 dmg)``, not twice ``(−1 dmg)``.
+    """
+    specials = entry.unit.specials
+    is_vehicle = family(entry.unit) == "vehicle"
+    run = 0
+    for crit in state.crits:
+        if crit is CritKind.WEAPON:
+            run += 1
+        elif crit is CritKind.ENGINE and is_vehicle:
+            specials = tuple(halve_special(reduce_special(s, run)) for s in specials)
+            run = 0
+    return tuple(reduce_special(s, run) for s in specials)
 
 
 def current_specials(battle: Battle, key: str) -> tuple[Special, ...]:
-    """A unit's specials now (by key or name): weapon hits lower AC, IF, LRM, TUR … (ASCE p.51)."""
+    """A unit's specials now (by key or name): weapon hits lower AC, IF, LRM, TUR …, a
+    vehicle engine hit halves them (ASCE p.50–51)."""
     state = battle.find(key)
     return specials_after_hits(battle.entry(state), state)
 

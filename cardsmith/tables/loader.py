@@ -23,6 +23,7 @@ from cardsmith.tables.model import (
     GainSkill,
     KindDef,
     Pack,
+    PregameRoll,
     Promote,
     RollAgain,
     StatChange,
@@ -159,6 +160,11 @@ def _read_pack(path: Path, problems: Problems) -> tuple[Pack, list[Table]] | Non
         )
         for i, k in enumerate(_list_of_tables(head, "kind", path, "pack", problems))
     )
+    pregame = tuple(
+        roll
+        for i, r in enumerate(_list_of_tables(head, "pregame", path, "pack", problems))
+        if (roll := _read_pregame(r, f"pack.pregame[{i}]", path, problems)) is not None
+    )
     tables = [
         t
         for i, raw_table in enumerate(_list_of_tables(raw, "table", path, "", problems))
@@ -176,8 +182,36 @@ def _read_pack(path: Path, problems: Problems) -> tuple[Pack, list[Table]] | Non
         kinds=kinds,
         injury_table=_text(head, "injury_table", path, "pack", problems),
         tables=tuple(t.id for t in tables),
+        pregame=pregame,
     )
     return pack, tables
+
+
+def _read_pregame(
+    raw: dict[str, Any], where: str, path: Path, problems: Problems
+) -> PregameRoll | None:
+    """A ``[[pack.pregame]]`` roll: condition, label, dice and the results that miss the game."""
+    condition = _text(raw, "condition", path, where, problems, required=True)
+    label = _text(raw, "label", path, where, problems) or condition
+    dice = _text(raw, "dice", path, where, problems, required=True)
+    misses = raw.get("misses_on", [])
+    if not isinstance(misses, list) or not all(
+        isinstance(m, int) and not isinstance(m, bool) for m in misses
+    ):
+        problems.at(f"{where}.misses_on", "must be a list of whole numbers", file=path)
+        return None
+    try:
+        possible = parse_dice(dice).results() if dice else frozenset()
+    except DiceError as exc:
+        problems.at(f"{where}.dice", exc.message, file=path)
+        return None
+    impossible = [m for m in misses if m not in possible]
+    if impossible:
+        problems.at(f"{where}.misses_on", f"{impossible} cannot come up on {dice}", file=path)
+        return None
+    if not condition or not dice:
+        return None
+    return PregameRoll(condition, label, dice, tuple(misses))
 
 
 def _read_table(

@@ -260,6 +260,19 @@ class KindDef:
 
 
 @dataclass(frozen=True, slots=True)
+class PregameRoll:
+    """A roll made before every game for each warrior with a condition (seed 002, 32)."""
+
+    condition: str
+    """Id of the condition that calls for the roll (``old-battle-wound``)."""
+    label: str
+    dice: str
+    """Dice expression rolled (``D6``)."""
+    misses_on: tuple[int, ...]
+    """Results on which the warrior cannot play that game."""
+
+
+@dataclass(frozen=True, slots=True)
 class Pack:
     """One table file: a game's stats, warrior kinds and tables."""
 
@@ -276,6 +289,8 @@ class Pack:
     kinds: tuple[KindDef, ...] = ()
     injury_table: str = ""
     tables: tuple[str, ...] = field(default=())
+    pregame: tuple[PregameRoll, ...] = ()
+    """Rolls made before every game, by condition."""
 
     def stat(self, stat_id: str) -> StatDef | None:
         """A stat definition by id."""

@@ -327,3 +327,17 @@ def test_old_battle_file_without_profiles_loads_in_profile_1(battle_file: Battle
     assert _profile(old) == 1 and old.unit("1.1").armor_damage == 2
     moved = profile_events.profile_event(old, "1.1", "declare", choose="AirMech")
     assert _profile(moved) == 2
+
+
+def test_wounds_at_or_past_w_derive_no_state_the_seed_does_not_give() -> None:
+    """Seed 001 shares the wound track but never says what W wounds do (no unconscious,
+    no dead): cardsmith counts the wounds and leaves the unit's state to the players."""
+    battle = _battle_with(_trooper("willpower", -3))
+    battle = actions.wound(battle, "1.1", 3)  # W is 2 in both profiles
+    state = battle.unit("1.1")
+    assert state.pilot_wounds == 3
+    assert not (state.out_of_play or state.destroyed or state.pilotless or state.immobile)
+    entry_ = battle.force_entry(state)
+    assert effects.can_attack(entry_, state)
+    info = profile_info(entry_, state)
+    assert info is not None and (info.track, info.wounds) == ("W", 3)
