@@ -13,6 +13,7 @@ from cardsmith.errors import TemplateError
 from cardsmith.models.stats import Movement, format_move
 from cardsmith.models.unit import RANGES, Unit, UnitType
 from cardsmith.templates import Problems, file_mtime, read_toml, template_path
+from cardsmith.wording import count
 
 SPA_FILE = "spas.toml"
 
@@ -149,7 +150,7 @@ def budget_problems(skill: int, spa_ids: Sequence[str], catalogue: SpaCatalogue)
     problems: list[str] = []
     if len(spa_ids) > budget.max_count:
         problems.append(
-            f"skill {skill} allows {budget.max_count} SPA(s), this pilot has {len(spa_ids)}"
+            f"skill {skill} allows {count(budget.max_count, 'SPA')}, this pilot has {len(spa_ids)}"
         )
     if cost > budget.max_cost:
         problems.append(f"skill {skill} allows {budget.max_cost} SPA points, these cost {cost}")

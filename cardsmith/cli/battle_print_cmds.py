@@ -8,6 +8,7 @@ import click
 
 from cardsmith.cli.options import mono_option, paper_option, pdf_output_option
 from cardsmith.play.battlefile import load_battle
+from cardsmith.wording import count
 
 
 @click.command("print")
@@ -30,5 +31,5 @@ def battle_print(battle_path: Path, output: Path, paper: str, mono: bool) -> Non
     )
     rules = ", ".join(battle.packs) or "no optional rules"
     click.echo(
-        f"{written}: turn {battle.turn}, {len(battle.units)} unit(s), {rules}, {paper.lower()}"
+        f"{written}: turn {battle.turn}, {count(len(battle.units), 'unit')}, {rules}, {paper.lower()}"
     )

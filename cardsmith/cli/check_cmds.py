@@ -11,6 +11,7 @@ import click
 from cardsmith.cli.output import echo_json, format_table, warn
 from cardsmith.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_PROBLEMS, CardsmithError
 from cardsmith.rules.model import CheckResult, RulePack, Violation
+from cardsmith.wording import count
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +110,14 @@ def _violation_lines(violation: Violation) -> list[str]:
     return lines
 
 
+def _reason(error: str, file: str) -> str:
+    """The error without the file name it starts with: the report line names the file first."""
+    for lead in (f"{file}: ", f"{file} is ", f"{file} "):
+        if error.startswith(lead):
+            return error[len(lead) :]
+    return error
+
+
 def report_lines(verdicts: list[FileVerdict]) -> list[str]:
     """The human report: one block per file, errors before warnings, then a summary."""
     lines: list[str] = []
@@ -117,11 +126,11 @@ def report_lines(verdicts: list[FileVerdict]) -> list[str]:
         result = verdict.result
         if result is None:
             unreadable += 1
-            lines.append(f"{verdict.file}: UNREADABLE: {verdict.error}")
+            lines.append(f"{verdict.file}: UNREADABLE: {_reason(verdict.error, verdict.file)}")
             continue
         errors, warnings = len(result.errors), len(result.warnings)
-        counts = [f"{errors} error(s)"] if errors else []
-        counts += [f"{warnings} warning(s)"] if warnings else []
+        counts = [count(errors, "error")] if errors else []
+        counts += [count(warnings, "warning")] if warnings else []
         state = "legal" if result.legal else "NOT LEGAL"
         tail = f", {', '.join(counts)}" if counts else ""
         lines.append(f"{verdict.file}: {state} ({result.pack_id}, {result.total_pv} PV{tail})")
@@ -171,7 +180,9 @@ def check(
     verdicts = check_files(paths, pack=pack, cap=cap)
     for verdict in verdicts:
         if verdict.result is None:
-            click.echo(f"cardsmith: {verdict.file}: {verdict.error}", err=True)
+            error = verdict.error or "unreadable"
+            where = "" if verdict.file in error else f"{verdict.file}: "
+            click.echo(f"cardsmith: {where}{error}", err=True)
     if fmt == "json":
         several = len(verdicts) != 1 or any(p.is_dir() for p in files)
         data = [v.to_dict() for v in verdicts]
@@ -369,7 +380,7 @@ def _optional_lines(value: Any) -> list[str]:
     lines = [
         f"roll {value.dice} ≥ TN {value.base_tn} + modifiers, from turn {value.from_turn},"
         f" target within {value.range_hexes} hexes",
-        f"success: skills +{value.skill_penalty}; failure: wait {value.retry_wait_turns} turn(s)",
+        f"success: skills +{value.skill_penalty}; failure: wait {count(value.retry_wait_turns, 'turn')}",
         "modifiers:",
     ]
     lines += [f"  {m.value:+d}  {m.label}" for m in value.modifiers]

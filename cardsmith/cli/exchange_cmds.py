@@ -22,6 +22,7 @@ from cardsmith.formats.exchange import (
     export_force as export_text_of,
 )
 from cardsmith.formats.forcefile import load_force, save_force
+from cardsmith.wording import count
 
 _FILE = click.Path(dir_okay=False, path_type=Path)
 
@@ -36,13 +37,13 @@ def _same_file(a: Path, b: Path) -> bool:
 def _show_report(report: ImportReport, source: Path, output: Path) -> None:
     force = report.force
     click.echo(
-        f"Imported {len(force.entries)} unit(s) from {source} ({report.format}) into {output}."
+        f"Imported {count(len(force.entries), 'unit')} from {source} ({report.format}) into {output}."
     )
     for message in report.warnings:
         warn(message)
     if report.unknown:
         click.echo(
-            f"cardsmith: {len(report.unknown)} unit(s) could not be imported and were left out:",
+            f"cardsmith: {count(len(report.unknown), 'unit')} could not be imported and were left out:",
             err=True,
         )
         for unknown in report.unknown:
@@ -107,4 +108,4 @@ def export_force(force_file: Path, fmt: str, output: Path | None) -> None:
     # A byte-order mark lets spreadsheet programs see that the CSV is UTF-8.
     encoding = "utf-8-sig" if fmt == "csv" else "utf-8"
     save_bytes(output, text.encode(encoding), FormatError)
-    click.echo(f"Wrote {output} ({fmt}, {len(force.entries)} unit(s)).", err=True)
+    click.echo(f"Wrote {output} ({fmt}, {count(len(force.entries), 'unit')}).", err=True)

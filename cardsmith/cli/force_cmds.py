@@ -14,7 +14,7 @@ from cardsmith.catalogue.store import Catalogue
 from cardsmith.cli.catalogue_cmds import open_catalogue
 from cardsmith.cli.context import settings_of
 from cardsmith.cli.output import echo_json, format_table, handled, warn
-from cardsmith.errors import CardsmithError, ForceFileError, UnitNotFound
+from cardsmith.errors import CardsmithError, ForceFileError, UnitNotFound, UsageError
 from cardsmith.forces import (
     OutdatedEntry,
     add_entry,
@@ -34,6 +34,7 @@ from cardsmith.pricing import entry_pv, force_pv
 from cardsmith.profiles.modes import profile_set
 from cardsmith.render.fingerprint import force_fingerprint
 from cardsmith.spas import budget_problems, load_spas
+from cardsmith.wording import count
 
 _FILE = click.Path(dir_okay=False, path_type=Path)
 _FORMAT = click.option(
@@ -200,11 +201,20 @@ def set_command(
     current = load_force(file)
     updated = set_entry(current, index, **changes)
     if not changes:
-        click.echo("nothing to change (see --help)", err=True)
-        return
+        raise UsageError("nothing to change: give --skill, --pilot, --spa, --group or --commander")
     save_force(updated, file)
     entry = updated.entries[index - 1]
-    click.echo(f"#{index} {entry.name}: skill {entry.skill}, {entry_pv(entry)} PV")
+    # Say what the entry is now in every field the command touched, not only skill and PV.
+    parts = [f"skill {entry.skill}", f"{entry_pv(entry)} PV"]
+    if pilot is not None:
+        parts.append(f"pilot {entry.pilot.name!r}" if entry.pilot.name else "no pilot")
+    if spas or no_spas:
+        parts.append("SPAs " + ", ".join(entry.spas) if entry.spas else "no SPAs")
+    if group is not None:
+        parts.append(f"group {entry.group}" if entry.group else "no group")
+    if commander is not None:
+        parts.append("commander" if entry.commander else "not commander")
+    click.echo(f"#{index} {entry.name}: {', '.join(parts)}")
 
 
 @force.command("remove")
@@ -255,9 +265,12 @@ def group_command(
 @click.argument("file", type=_FILE)
 @click.argument("indices", type=int, nargs=-1)
 @click.option("--dry-run", is_flag=True, help="Only list the entries that have newer versions.")
+@_FORMAT
 @click.pass_context
 @handled
-def update_command(ctx: click.Context, file: Path, indices: tuple[int, ...], dry_run: bool) -> None:
+def update_command(
+    ctx: click.Context, file: Path, indices: tuple[int, ...], dry_run: bool, output_format: str
+) -> None:
     """Take the catalogue's newer unit versions into FILE (all, or entries INDICES)."""
     current = load_force(file)
     with open_catalogue(settings_of(ctx)) as catalogue:
@@ -267,14 +280,32 @@ def update_command(ctx: click.Context, file: Path, indices: tuple[int, ...], dry
         else:
             updated, applied = update_entries(current, catalogue, indices or None)
             listed = applied
+    if applied:
+        save_force(updated, file)
+    if output_format == "json":
+        echo_json(
+            {
+                "file": str(file),
+                "dry_run": dry_run,
+                "entries": [
+                    {
+                        "index": item.index,
+                        "mul_id": item.mul_id,
+                        "name": item.name,
+                        "have": item.have,
+                        "available": item.available,
+                    }
+                    for item in listed
+                ],
+            }
+        )
+        return
     if not listed:
         click.echo("every unit matches the catalogue")
         return
     for item in listed:
         verb = "newer version available" if dry_run else "updated"
         click.echo(f"#{item.index} {item.name}: {verb} ({item.have} → {item.available})")
-    if applied:
-        save_force(updated, file)
 
 
 # -- show -------------------------------------------------------------------------------------
@@ -370,7 +401,7 @@ def force_summary(current: Force, outdated: Sequence[OutdatedEntry] = ()) -> dic
 
 
 #: How `force show` words each pricing rule of a multi-profile unit.
-_PRICING = {"first": "first profile", "max": "dearest profile", "fixed": "fixed points"}
+PRICING_TEXT = {"first": "first profile", "max": "dearest profile", "fixed": "fixed points"}
 
 
 def _profiles_summary(unit: Unit) -> dict[str, Any] | None:
@@ -431,7 +462,7 @@ def _table(data: dict[str, Any]) -> str:
         if data["cap"]
         else ""
     )
-    lines += ["", f"Total: {len(rows)} units, {data['total_pv']} PV{cap}"]
+    lines += ["", f"Total: {count(len(rows), 'unit')}, {data['total_pv']} PV{cap}"]
     lines.append(f"Fingerprint: {data['fingerprint']}")
     for group in data["groups"]:
         formation = group["formation_result"]
@@ -442,7 +473,7 @@ def _table(data: dict[str, Any]) -> str:
             if formation["waived_by_ideal_role"]:
                 verdict += " (ideal role)"
         lines.append(
-            f"Group {group['name']}: {len(group['units'])} units, {group['total_pv']} PV, "
+            f"Group {group['name']}: {count(len(group['units']), 'unit')}, {group['total_pv']} PV, "
             f"{label}{verdict}"
         )
         for req in formation["requirements"] if formation else []:
@@ -459,7 +490,7 @@ def _table(data: dict[str, Any]) -> str:
             system = f", {profiles['system']} unit" if profiles["system"] != "alpha-strike" else ""
             lines.append(
                 f"#{u['index']} {u['name']}: {' / '.join(profiles['names'])} ({rule}{system}); "
-                f"priced by {_PRICING.get(profiles['pricing'], profiles['pricing'])}: "
+                f"priced by {PRICING_TEXT.get(profiles['pricing'], profiles['pricing'])}: "
                 f"{u['base_pv']}"
             )
     for text in data["warnings"]:

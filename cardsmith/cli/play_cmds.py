@@ -19,6 +19,7 @@ from cardsmith.play.crits import CritKind, crit_from_roll, motive_from_roll, par
 from cardsmith.play.profile_state import ProfileInfo, profile_info
 from cardsmith.play.state import FLAGS, Battle, UnitState, heat_text, parse_heat
 from cardsmith.rules.engine import load_pack
+from cardsmith.wording import count
 
 _BATTLE = click.Path(dir_okay=False, path_type=Path)
 
@@ -75,7 +76,7 @@ def show(battle_path: Path, fmt: str, show_log: bool) -> None:
         echo_json(battle_json(current))
         return
     waiting = (
-        f" ({len(current.pending)} change(s) wait for the End Phase)" if current.pending else ""
+        f" ({count(len(current.pending), 'change')} waiting for the End Phase)" if current.pending else ""
     )
     click.echo(f"Battle {battle_path}: turn {current.turn}{waiting}")
     if current.packs:

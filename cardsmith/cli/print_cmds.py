@@ -9,6 +9,7 @@ import click
 
 from cardsmith.cli.options import mono_option, paper_option, pdf_output_option
 from cardsmith.errors import CardsmithError
+from cardsmith.wording import count
 
 
 @click.command("print")
@@ -60,7 +61,7 @@ def print_sheets(
             click.echo(f"  - {problem}", err=True)
         ctx.exit(exc.exit_code)
     cards = sum(len(f.entries) for f in forces)
-    click.echo(f"{written}: {len(forces)} force(s), {cards} card(s), {paper.lower()}")
+    click.echo(f"{written}: {count(len(forces), 'force')}, {count(cards, 'card')}, {paper.lower()}")
 
 
 def _load(files: tuple[Path, ...]) -> tuple[list[Any], list[Any]]:

@@ -12,6 +12,7 @@ from cardsmith.cli.output import echo_json, format_table
 from cardsmith.errors import UnitNotFound
 from cardsmith.models import Unit
 from cardsmith.models.profiles import ProfileSet
+from cardsmith.wording import count
 
 
 @click.group()
@@ -45,7 +46,7 @@ def import_units(settings: Settings, file: Path) -> None:
     with open_catalogue(settings) as catalogue:
         report = catalogue.add([record(u) for u in units], source=f"custom:{file.name}")
     click.echo(
-        f"Imported {report.total} custom unit(s) from {file.name}: {report.added} new, {report.updated} updated."
+        f"Imported {count(report.total, 'custom unit')} from {file.name}: {report.added} new, {report.updated} updated."
     )
     for item in units:
         click.echo(f"  {item.mul_id}  {item.name}")
@@ -59,6 +60,8 @@ def import_units(settings: Settings, file: Path) -> None:
 @click.pass_obj
 def show(settings: Settings, unit_ref: str, fmt: str) -> None:
     """Show a unit's profiles side by side (MUL id, custom id or exact name)."""
+    from cardsmith.cli.force_cmds import PRICING_TEXT
+    from cardsmith.models.profiles import ALPHA_STRIKE
     from cardsmith.profiles.catalogues import load_switch_rules
     from cardsmith.profiles.modes import profile_set
 
@@ -68,7 +71,9 @@ def show(settings: Settings, unit_ref: str, fmt: str) -> None:
     if fmt == "json":
         echo_json({"unit": found.to_dict(), "profiles": _profiles_json(modes)})
         return
-    click.echo(f"{found.name}  (id {found.mul_id}, {found.pv} points)")
+    # Alpha Strike units are priced in PV; a generic system's units in its own points.
+    unit_of_price = "PV" if modes is None or modes.system == ALPHA_STRIKE else "points"
+    click.echo(f"{found.name}  (id {found.mul_id}, {found.pv} {unit_of_price})")
     if modes is None:
         click.echo("One profile.")
         return
@@ -76,7 +81,7 @@ def show(settings: Settings, unit_ref: str, fmt: str) -> None:
     if rule is not None:
         value = f" X={modes.switch_value}" if modes.switch_value is not None else ""
         click.echo(f"Switch: {rule.name}{value} — {rule.summary}")
-    click.echo(f"Priced by: {modes.pricing}")
+    click.echo(f"Priced by: {PRICING_TEXT.get(modes.pricing, modes.pricing)}")
     click.echo(_profiles_table(modes))
 
 

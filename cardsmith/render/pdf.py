@@ -27,6 +27,7 @@ from cardsmith.render.pdf_page import PageFlow, new_canvas
 from cardsmith.render.reference import RefTable, load_reference
 from cardsmith.render.roster import RosterData, Verdict, roster_for
 from cardsmith.render.sheet import SheetLayout, sheet_layout
+from cardsmith.wording import count
 
 #: Page margin (mm) of the roster and reference pages.
 PAGE_MARGIN = 15.0
@@ -132,16 +133,17 @@ def _draw_cut_marks(canvas: Canvas, layout: SheetLayout, cards: int) -> None:
 # -- roster --------------------------------------------------------------------------
 
 #: Roster columns: header, share of the width, right-aligned.
+#: Unit names run long (``Elemental Battle Armor [Laser] (Sqd5)``), type codes are two letters.
 _ROSTER_COLUMNS: tuple[tuple[str, float, bool], ...] = (
     ("#", 0.04, True),
-    ("Unit", 0.25, False),
-    ("Type", 0.08, False),
+    ("Unit", 0.33, False),
+    ("Type", 0.06, False),
     ("Skill", 0.05, True),
     ("Base PV", 0.08, True),
-    ("PV", 0.06, True),
-    ("Pilot", 0.19, False),
+    ("PV", 0.05, True),
+    ("Pilot", 0.17, False),
     ("SPAs", 0.14, False),
-    ("Group", 0.11, False),
+    ("Group", 0.08, False),
 )
 _ROW_MM = 5.0
 
@@ -180,7 +182,7 @@ def _draw_roster(
         ("Rule pack", f"{roster.pack} — {roster.verdict}"),
         (
             "Total PV",
-            f"{roster.total_pv}{cap} (base {roster.total_base_pv}) · {len(roster.rows)} units",
+            f"{roster.total_pv}{cap} (base {roster.total_base_pv}) · {count(len(roster.rows), 'unit')}",
         ),
         ("Data version", roster.data_version),
         ("Fingerprint", f"{roster.fingerprint}  (cardsmith force show / check print the same)"),

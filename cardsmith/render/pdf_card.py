@@ -309,7 +309,7 @@ def _draw_armor(pen: CardPen, box: Box) -> None:
 
 
 def draw_pips(pen: Pen, box: Box, armor: int, structure: int) -> None:
-    """Armor (open) and structure (filled) pips, or the numbers when pips would be too small."""
+    """Armor (open) and structure (filled; slashed in mono) pips, or numbers if pips would be too small."""
     pen.frame(box)
     label_w = 4.0
     area_w, area_h = box.w - label_w - 1.0, box.h - 1.2
@@ -338,6 +338,11 @@ def draw_pips(pen: Pen, box: Box, armor: int, structure: int) -> None:
             pen.c.circle(
                 pen.x(cx), pen.y(cy), radius, stroke=1, fill=1 if filled and not pen.mono else 0
             )
+            if filled and pen.mono:
+                # Mono fills nothing, so a structure pip carries a diagonal stroke: it reads
+                # apart from an armor pip on any printer, and a pencil cross still marks it.
+                d = radius * 0.7
+                pen.c.line(pen.x(cx) - d, pen.y(cy) - d, pen.x(cx) + d, pen.y(cy) + d)
         pen.c.setFillGray(0)
         top += rows * pitch
     pen.c.setLineWidth(0.4)

@@ -15,6 +15,7 @@ from typing import Any
 from cardsmith.models import RULES_LEVELS, UnitType
 from cardsmith.rules.model import Rule, Severity, Violation
 from cardsmith.rules.registry import CheckSpec, ForceView, Param, Row, labels, refs, register
+from cardsmith.wording import count as plural
 
 CHECKS: dict[str, CheckSpec] = {}
 
@@ -94,14 +95,14 @@ def unit_count(view: ForceView, rule: Rule) -> Iterator[Violation]:
             entries=refs(extra),
             expected=expected,
             actual=count,
-            hint=f"remove {count - high} unit(s), for example {labels(extra)}",
+            hint=f"remove {plural(count - high, 'unit')}, for example {labels(extra)}",
         )
     elif count < low:
         yield rule.violation(
             f"{count} units, at least {low} needed",
             expected=expected,
             actual=count,
-            hint=f"add {low - count} unit(s)",
+            hint=f"add {plural(low - count, 'unit')}",
         )
 
 
@@ -121,7 +122,7 @@ def skill_range(view: ForceView, rule: Rule) -> Iterator[Violation]:
     if outside:
         skills = ", ".join(str(r.entry.skill) for r in outside)
         yield rule.violation(
-            f"{len(outside)} unit(s) with a skill outside {low}-{high} ({skills})",
+            f"{plural(len(outside), 'unit')} with a skill outside {low}-{high} ({skills})",
             entries=refs(outside),
             expected=f"{low}-{high}",
             actual=skills,
@@ -242,7 +243,7 @@ def unit_types(view: ForceView, rule: Rule) -> Iterator[Violation]:
     if other:
         found = ", ".join(sorted({r.entry.unit.type_code for r in other}))
         yield rule.violation(
-            f"{len(other)} unit(s) of a type not allowed ({found})",
+            f"{plural(len(other), 'unit')} of a type not allowed ({found})",
             entries=refs(other),
             expected=", ".join(allowed),
             actual=found,
@@ -298,7 +299,7 @@ def rules_level(view: ForceView, rule: Rule) -> Iterator[Violation]:
     if over:
         found = ", ".join(sorted({r.entry.unit.rules for r in over}))
         yield rule.violation(
-            f"{len(over)} unit(s) above the {rule.params['max']} rules level ({found})",
+            f"{plural(len(over), 'unit')} above the {rule.params['max']} rules level ({found})",
             entries=refs(over),
             expected=f"≤ {rule.params['max']}",
             actual=found,
@@ -306,7 +307,7 @@ def rules_level(view: ForceView, rule: Rule) -> Iterator[Violation]:
         )
     if unknown:
         yield rule.violation(
-            f"cannot verify the rules level of {len(unknown)} unit(s): the data does not give it",
+            f"cannot verify the rules level of {plural(len(unknown), 'unit')}: the data does not give it",
             entries=refs(unknown),
             expected=f"≤ {rule.params['max']}",
             actual="unknown",
@@ -338,7 +339,7 @@ def commander(view: ForceView, rule: Rule) -> Iterator[Violation]:
         yield rule.violation(
             "no force commander is set"
             if not marked
-            else f"{len(marked)} commander(s), {low} needed",
+            else f"{plural(len(marked), 'commander')}, {low} needed",
             expected=f"{low}-{high}",
             actual=len(marked),
             hint="mark one unit as commander (cardsmith force set FILE INDEX --commander)",
@@ -359,7 +360,7 @@ def units_without_stats(view: ForceView, rule: Rule) -> Iterator[Violation]:
     bare = [r for r in view.rows if not r.entry.unit.has_stats]
     if bare:
         yield rule.violation(
-            f"{len(bare)} unit(s) without Alpha Strike stats",
+            f"{plural(len(bare), 'unit')} without Alpha Strike stats",
             entries=refs(bare),
             expected="type and PV",
             actual="missing",

@@ -14,6 +14,7 @@ from cardsmith.errors import UsageError
 from cardsmith.rules.checks import check
 from cardsmith.rules.model import Rule, Severity, Violation
 from cardsmith.rules.registry import ForceView, Param, Row, labels, refs
+from cardsmith.wording import count
 
 
 def _era_problems(params: Mapping[str, Any]) -> list[tuple[str, str]]:
@@ -76,7 +77,7 @@ def era(view: ForceView, rule: Rule) -> Iterator[Violation]:
     if late:
         found = ", ".join(f"{r.label} ({r.entry.unit.introduced or 'later era'})" for r in late)
         yield rule.violation(
-            f"{len(late)} unit(s) introduced after {label}: {found}",
+            f"{count(len(late), 'unit')} introduced after {label}: {found}",
             entries=refs(late),
             expected=f"introduced by {last_year}",
             actual=", ".join(r.entry.unit.introduced or "later era" for r in late),
@@ -84,7 +85,7 @@ def era(view: ForceView, rule: Rule) -> Iterator[Violation]:
         )
     if unknown:
         yield rule.violation(
-            f"cannot verify the era of {len(unknown)} unit(s): no introduction date in the data",
+            f"cannot verify the era of {count(len(unknown), 'unit')}: no introduction date in the data",
             entries=refs(unknown),
             expected=f"introduced by {last_year}",
             actual="unknown",

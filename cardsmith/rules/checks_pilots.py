@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from cardsmith.rules.checks import check
 from cardsmith.rules.model import Rule, Violation
 from cardsmith.rules.registry import ForceView, Param, labels, refs, shared
+from cardsmith.wording import count
 
 
 @check(
@@ -46,11 +47,11 @@ def spa_budget(view: ForceView, rule: Rule) -> Iterator[Violation]:
         cost = sum(spa.cost for spa in spas)
         if len(entry.spas) > budget.max_count or cost > budget.max_cost:
             yield rule.violation(
-                f"{row.label}: {len(entry.spas)} SPA(s) costing {cost} points; skill"
-                f" {entry.skill} allows {budget.max_count} SPA(s), {budget.max_cost} points",
+                f"{row.label}: {count(len(entry.spas), 'SPA')} costing {cost} points; skill"
+                f" {entry.skill} allows {count(budget.max_count, 'SPA')}, {count(budget.max_cost, 'point')}",
                 entries=[row.ref],
-                expected=f"≤ {budget.max_count} SPA(s), ≤ {budget.max_cost} points",
-                actual=f"{len(entry.spas)} SPA(s), {cost} points",
+                expected=f"≤ {count(budget.max_count, 'SPA')}, ≤ {count(budget.max_cost, 'point')}",
+                actual=f"{count(len(entry.spas), 'SPA')}, {count(cost, 'point')}",
                 hint=_budget_hint(entry.skill, budget.max_count, row.label),
             )
         families: dict[str, list[str]] = {}

@@ -116,6 +116,8 @@ def test_remove_and_set(force_file: Path) -> None:
     assert run("force", "remove", str(force_file), "2").exit_code == 0
     assert run("force", "set", str(force_file), "1", "--no-spas", "--pilot", "Ян").exit_code == 0
     data = show(force_file)
+    said = run("force", "set", str(force_file), "1", "--pilot", "", "--group", "B")
+    assert said.exit_code == 0 and "no pilot, group B" in said.stdout, said.output
     assert (
         len(data["units"]) == 3
         and data["units"][0]["spas"] == []
@@ -137,6 +139,7 @@ BAD_INPUTS = [
     ["set", "{file}", "1", "--skill", "12"],
     ["set", "{file}", "1", "--spa", "lucky-1", "--spa", "lucky-2"],
     ["set", "{file}", "1", "--spa", "sniper", "--no-spas"],
+    ["set", "{file}", "1"],
     ["remove", "{file}", "5"],
     ["remove", "{file}", "x"],
     ["group", "{file}", "A", "--formation", "phalanx"],
@@ -220,6 +223,10 @@ def test_update_takes_a_newer_catalogue_version(force_file: Path) -> None:
     shown = run("force", "show", str(force_file), "--format", "json")
     assert "newer versions of #1" in shown.stderr
     assert json.loads(shown.stdout)["units"][0]["newer_version"] is True
+    listed = run("force", "update", str(force_file), "--dry-run", "--format", "json")
+    assert listed.exit_code == 0, listed.output
+    entries = json.loads(listed.stdout)["entries"]
+    assert [(e["index"], e["mul_id"]) for e in entries] == [(1, 140)]
     result = run("force", "update", str(force_file))
     assert result.exit_code == 0 and "#1" in result.stdout
     data = show(force_file)

@@ -68,7 +68,7 @@ def test_import_with_unknown_units_lists_suggestions_exits_1_and_writes_the_rest
     assert result.code == 1, result
     assert "entity 1: Atlas AS7-RS" in result.stderr
     assert "Atlas AS7-D (MUL 140)" in result.stderr
-    assert "Imported 1 unit(s)" in result.stdout
+    assert "Imported 1 unit from" in result.stdout
     force = load_force(out)
     assert force.name == "lance"
     assert [(e.unit.mul_id, e.skill, e.pilot.name) for e in force.entries] == [(3573, 2, "Дмитрий")]

@@ -283,8 +283,11 @@ def test_unit_commands(cli_run: Any, tmp_path: Path) -> None:
     assert shown.code == 0, shown
     assert "Transmutation (X) X=2" in shown.stdout
     assert "Developed Form" in shown.stdout and "15-10" in shown.stdout
+    # A generic system's unit is priced in points, an Alpha Strike one in PV.
+    assert "(id " in shown.stdout and " points)" in shown.stdout
     lam = cli_run("unit", "show", "4824")
     assert "AirMech" in lam.stdout and '30"g' in lam.stdout
+    assert "PV)" in lam.stdout and "Priced by: first profile" in lam.stdout
     bad = tmp_path / "bad.toml"
     bad.write_text(SKIRMISH.replace("CC = 21", 'CC = "x"'), encoding="utf-8")
     refused = cli_run("unit", "validate", str(bad))

@@ -223,3 +223,40 @@ def test_several_forces_each_get_a_roster(tmp_path: Path, mixed_force: Force) ->
     assert texts[0].startswith("Steel Tigers")
     second = next(t for t in texts if t.startswith("Second Force"))
     assert "NOT LEGAL (1 error)" in second and "too many units" in second
+
+
+def _diagonals(page: Any) -> list[dict[str, Any]]:
+    return [
+        line
+        for line in page.lines
+        if abs(line["x1"] - line["x0"]) > 0.5 and abs(line["bottom"] - line["top"]) > 0.5
+    ]
+
+
+def test_mono_structure_pips_carry_a_diagonal(
+    tmp_path: Path, starter_units: dict[int, Unit]
+) -> None:
+    atlas = starter_units[140]
+    assert atlas.structure > 0
+    force = Force(name="One", entries=(ForceEntry(atlas, skill=4),))
+    for mono, expected in ((True, atlas.structure), (False, 0)):
+        out = render_sheets([force], tmp_path / f"{mono}.pdf", mono=mono, reference=False)
+        with pdfplumber.open(out) as pdf:
+            assert len(_diagonals(pdf.pages[1])) == expected
+
+
+def test_roster_prints_long_unit_names_whole(
+    tmp_path: Path, starter_units: dict[int, Unit]
+) -> None:
+    # The longest names of the starter catalogue under 40 characters: battle armor squads.
+    longest = sorted(
+        (u for u in starter_units.values() if u.has_stats and len(u.name) < 40),
+        key=lambda u: len(u.name),
+    )[-3:]
+    force = Force(name="Long", entries=tuple(ForceEntry(u, skill=4) for u in longest))
+    out = render_sheets([force], tmp_path / "long.pdf", reference=False)
+    with pdfplumber.open(out) as pdf:
+        roster = pdf.pages[0].extract_text()
+    assert "# Unit Type Skill Base PV PV Pilot SPAs Group" in roster
+    for unit in longest:
+        assert unit.name in roster

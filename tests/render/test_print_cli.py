@@ -108,3 +108,14 @@ def test_unwritable_output_exits_2(
     result = _run(str(write_force(mixed_force)), "-o", str(tmp_path / "no" / "such" / "dir.pdf"))
     assert result.returncode == 2
     assert "cannot write" in result.stderr
+
+
+def test_print_reports_one_force_in_the_singular(
+    tmp_path: Path, mixed_force: Force, write_force: Callable[..., Path]
+) -> None:
+    source = write_force(mixed_force)
+    out = tmp_path / "one.pdf"
+    result = CliRunner().invoke(cli, ["print", str(source), "-o", str(out), "--no-reference"])
+    assert result.exit_code == 0, result.output
+    assert f"1 force, {len(mixed_force.entries)} cards" in result.output
+    assert "(s)" not in result.output

@@ -69,6 +69,11 @@ def test_many_files_with_an_unreadable_one(
     assert f"{broken}: UNREADABLE" in result.stdout and "not valid JSON" in result.stderr
     assert f"{missing}: UNREADABLE" in result.stdout
     assert result.stdout.strip().endswith("1 legal, 1 not, 2 unreadable")
+    # Each line that gives the reason names the file once.
+    for stream in (result.stdout, result.stderr):
+        line = next(line for line in stream.splitlines() if "not valid JSON" in line)
+        assert line.count(str(broken)) == 1, line
+    assert "(s)" not in result.stdout
     assert "Traceback" not in result.stderr
 
 

@@ -96,7 +96,7 @@ def test_skill_extremes_at_the_worst_skill() -> None:
 
 def test_unit_count_too_few() -> None:
     (violation,) = _check("unit-count", {"min": 4, "max": 16}, [_e()])
-    assert violation.actual == 1 and violation.hint == "add 3 unit(s)"
+    assert violation.actual == 1 and violation.hint == "add 3 units"
 
 
 @pytest.mark.parametrize(
@@ -105,8 +105,8 @@ def test_unit_count_too_few() -> None:
         (_e(spas=("no-such-spa",)), "unknown SPA"),
         (_e(skill=3, spas=("lucky-1", "lucky-2")), "several levels"),
         (_e(type=UnitType.CV, spas=("dodge",)), "Dodge is for BM, IM, PM"),
-        (_e(skill=4, spas=("sniper",)), "allows 1 SPA(s), 2 points"),
-        (_e(skill=6, spas=("iron-will",)), "allows 0 SPA(s)"),
+        (_e(skill=4, spas=("sniper",)), "allows 1 SPA, 2 points"),
+        (_e(skill=6, spas=("iron-will",)), "allows 0 SPAs"),
     ],
 )
 def test_spa_budget_problems(entry: ForceEntry, fragment: str) -> None:

@@ -1,0 +1,8 @@
+"""Provides small helpers for messages: counts with the right singular or plural noun."""
+
+from __future__ import annotations
+
+
+def count(n: int, noun: str, plural: str = "") -> str:
+    """``count(1, "unit")`` → "1 unit", ``count(2, "unit")`` → "2 units"; irregular plurals given."""
+    return f"{n} {noun if n == 1 else (plural or noun + 's')}"
