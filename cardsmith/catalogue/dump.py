@@ -11,6 +11,7 @@ from typing import Any
 
 from cardsmith.errors import CatalogueDataError
 from cardsmith.models import Unit
+from cardsmith.wording import count
 
 #: Name and version of cardsmith's own catalogue file format (the starter catalogue uses it).
 CATALOGUE_FORMAT = "cardsmith-catalogue"
@@ -132,7 +133,7 @@ def _build_all(
         more = len(problems) - len(listed)
         tail = f" (and {more} more)" if more else ""
         raise CatalogueDataError(
-            f"{origin}: {len(problems)} bad record(s){tail}; nothing was imported:\n  "
+            f"{origin}: {count(len(problems), 'bad record')}{tail}; nothing was imported:\n  "
             + "\n  ".join(listed)
         )
     return records

@@ -76,7 +76,9 @@ def show(battle_path: Path, fmt: str, show_log: bool) -> None:
         echo_json(battle_json(current))
         return
     waiting = (
-        f" ({count(len(current.pending), 'change')} waiting for the End Phase)" if current.pending else ""
+        f" ({count(len(current.pending), 'change')} waiting for the End Phase)"
+        if current.pending
+        else ""
     )
     click.echo(f"Battle {battle_path}: turn {current.turn}{waiting}")
     if current.packs:

@@ -21,6 +21,7 @@ from cardsmith.formats.exchange import (
 from cardsmith.models.force import DEFAULT_SKILL, MAX_SKILL, MIN_SKILL, Force
 from cardsmith.pricing import entry_pv
 from cardsmith.spas import SpaCatalogue
+from cardsmith.wording import count
 
 #: Columns written, in order.  Import needs ``mul_id`` or ``name``; the rest is optional,
 #: and the stat columns are for reading only (the catalogue's stats are used).
@@ -176,7 +177,7 @@ def import_csv(
         raise FormatError(f"{origin} is not readable CSV at line {reader.line_num}: {exc}") from exc
     if problems:
         raise FormatProblems(
-            f"{origin} has {len(problems)} bad row(s); nothing was imported", problems
+            f"{origin} has {count(len(problems), 'bad row')}; nothing was imported", problems
         )
     if not rows:
         raise FormatError(f"{origin} has a header but no units")

@@ -31,6 +31,7 @@ from cardsmith.formats.exchange import (
 from cardsmith.models.force import Force
 from cardsmith.models.unit import Unit, UnitType
 from cardsmith.spas import SpaCatalogue
+from cardsmith.wording import count as count_of
 
 #: The .mul format version written; MegaMek's MULParser reads files of any version.
 MUL_VERSION = "0.50.0"
@@ -125,7 +126,7 @@ def iter_entities(root: Element, warnings: list[str]) -> Iterator[Element]:
                 count = sum(1 for _ in _entities(section))
                 if count:
                     warnings.append(
-                        f"{count} unit(s) under <{section.tag}> are not the player's surviving "
+                        f"{count_of(count, 'unit')} under <{section.tag}> are not the player's surviving "
                         "units and were not imported"
                     )
     else:
@@ -235,7 +236,9 @@ def import_mul(
             )
         )
     if skipped_pilots:
-        state.warnings.append(f'skipped {skipped_pilots} ejected pilot(s) (chassis "Pilot")')
+        state.warnings.append(
+            f'skipped {count_of(skipped_pilots, "ejected pilot")} (chassis "Pilot")'
+        )
     if not seen:
         raise FormatError(f"{origin} holds no units")
     return state.report("mul", name, matcher)

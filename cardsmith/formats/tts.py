@@ -17,6 +17,7 @@ from cardsmith.formats.exchange import (
 )
 from cardsmith.models.force import DEFAULT_SKILL, Force
 from cardsmith.spas import SpaCatalogue
+from cardsmith.wording import count
 
 #: Keys accepted for the MUL id (the TTS mods write ``mulId``; hand-made lists vary).
 ID_KEYS = ("mulId", "mulID", "mul_id", "MulId", "id")
@@ -94,5 +95,5 @@ def import_tts(
             continue
         state.entries.append(make_entry(unit, skill=checked_skill(skill, where, state.warnings)))
     if problems:
-        raise FormatProblems(f"{origin} has {len(problems)} bad item(s)", problems)
+        raise FormatProblems(f"{origin} has {count(len(problems), 'bad item')}", problems)
     return state.report("tts", name, matcher)

@@ -24,6 +24,7 @@ from cardsmith.play.state import (
 )
 from cardsmith.rules.engine import load_pack
 from cardsmith.rules.optional import BetrayalRule, Objective, TnModifier
+from cardsmith.wording import count
 
 #: Pack and optional-rule id of Betrayal.
 BETRAYAL = "betrayal"
@@ -132,7 +133,7 @@ def _reason(
     if field == "structure_exposed":
         text = f"armor gone, {state.structure_damage} structure damage"
     elif field == "pilot_wounds":
-        text = f"pilot has {state.pilot_wounds} wound(s)"
+        text = f"pilot has {count(state.pilot_wounds, 'wound')}"
     elif field == "heat":
         text = f"heat {heat_text(int(conditions['heat']))}"
     elif field == "piloting":

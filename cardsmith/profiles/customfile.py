@@ -22,6 +22,7 @@ from cardsmith.models import Unit, UnitType
 from cardsmith.models.profiles import ALPHA_STRIKE, PRICING_RULES, Profile, ProfileSet
 from cardsmith.models.stats import parse_move
 from cardsmith.profiles.catalogues import GameSystem, load_switch_rules, load_system
+from cardsmith.wording import count
 
 FORMAT = "cardsmith-units"
 VERSION = 1
@@ -79,7 +80,7 @@ def parse_custom_units(data: Any, *, origin: str) -> list[Unit]:
             continue
     if problems:
         raise CatalogueDataError(
-            f"{origin}: {len(problems)} problem(s):\n  " + "\n  ".join(problems)
+            f"{origin}: {count(len(problems), 'problem')}:\n  " + "\n  ".join(problems)
         )
     return units
 
@@ -226,13 +227,13 @@ def _as_stats(
 
 
 def _switching(
-    item: Mapping[str, Any], where: str, count: int, problems: list[str]
+    item: Mapping[str, Any], where: str, profile_count: int, problems: list[str]
 ) -> tuple[str, int | None, str, int | None]:
     switch_rule = str(item.get("switch_rule", ""))
     switch_value = item.get("switch_value")
     pricing = str(item.get("pricing", "first"))
     points = item.get("points")
-    if count > 1:
+    if profile_count > 1:
         rules = load_switch_rules()
         rule = rules.get(switch_rule)
         if rule is None:

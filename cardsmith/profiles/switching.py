@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from cardsmith.errors import UsageError
 from cardsmith.profiles.catalogues import SwitchRule
+from cardsmith.wording import count
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,10 +86,10 @@ def decide(
             return Decision(
                 _to(state, 1, permanent=True),
                 True,
-                f"{state.wounds} wound(s) ≥ {value} at the end of the order",
+                f"{count(state.wounds, 'wound')} ≥ {value} at the end of the order",
                 rule.marker,
             )
-        return Decision(state, False, f"{state.wounds} wound(s) < {value}")
+        return Decision(state, False, f"{count(state.wounds, 'wound')} < {value}")
     if trigger == "movement-or-dodge":
         if event.kind == "movement-declared" and event.first_skill_is_movement:
             return Decision(

@@ -17,6 +17,7 @@ from cardsmith.play.state import HEAT_SHUTDOWN, Battle, UnitState, heat_text
 from cardsmith.render.battle_layout import BattleSheetLayout, RuleCardSpec
 from cardsmith.rules.engine import load_pack
 from cardsmith.rules.optional import BetrayalRule, TnModifier
+from cardsmith.wording import count
 
 #: How a modifier's state field reads on the card (``cardsmith.rules.optional.STATE_FIELDS``).
 FIELD_WORDS: Mapping[str, str] = {
@@ -204,5 +205,5 @@ def _detail(battle: Battle, state: UnitState, entry: ForceEntry) -> str:
             parts.append("specials now: " + ", ".join(changed))
     pending = sum(1 for c in battle.pending if c.unit == state.key)
     if pending:
-        parts.append(f"{pending} change(s) wait for the End Phase")
+        parts.append(f"{count(pending, 'change')} waiting for the End Phase")
     return "; ".join(parts)

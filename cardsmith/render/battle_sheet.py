@@ -26,6 +26,7 @@ from cardsmith.render.battle_layout import PT_MM, BattleSheetLayout, load_battle
 from cardsmith.render.battle_rows import CardSection, RuleCard, UnitRow, rule_cards, unit_rows
 from cardsmith.render.fonts import FontSet, register_fonts
 from cardsmith.render.pdf_page import MM, PageFlow, new_canvas, paper_size
+from cardsmith.wording import count
 
 #: Grey levels: table header fill, rules between rows, detail text, units out of play.
 _HEADER_FILL = 0.88
@@ -169,7 +170,7 @@ def _draw_header(page: _Page, battle: Battle, title: str) -> None:
     facts = [f"Sides: {sides}"]
     facts.append(f"Optional rules: {', '.join(battle.packs) if battle.packs else 'none'}")
     if battle.pending:
-        facts.append(f"{len(battle.pending)} change(s) wait for the End Phase")
+        facts.append(f"{count(len(battle.pending), 'change')} waiting for the End Phase")
     page.top += 4.0
     page.write(layout.margin, page.top, "   ·   ".join(facts), page.fonts.regular, 7.5)
     page.top += 1.0

@@ -123,7 +123,7 @@ def test_transmutation_unit_added_printed_and_switched_in_battle(
     first_end = cli_run("battle", "order-end", str(battle), unit)
     assert first_end.code == 0, first_end
     assert "stays in profile 1 Seed Form" in first_end.stdout
-    assert "1 wound(s) < 2" in first_end.stdout
+    assert "1 wound < 2" in first_end.stdout
     state = _unit_json(cli_run, battle)
     assert state["profile"]["active"] == 1 and state["profile"]["wounds"] == 1
 
