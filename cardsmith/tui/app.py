@@ -29,6 +29,7 @@ from cardsmith.tui.screens.force import ForceScreen
 from cardsmith.tui.screens.help import HelpScreen
 from cardsmith.tui.screens.reference import ReferenceScreen
 from cardsmith.tui.widgets.results import ResultsTable
+from cardsmith.wording import count
 
 #: Seconds of quiet after an edit before the recovery copy is written.
 RECOVERY_DELAY = 1.0
@@ -295,7 +296,7 @@ class CardsmithApp(ExchangeFlows):
         summary = message.summary
         self._set_net_state("online")
         self.notify(
-            f"The MUL returned {summary.returned} unit(s): {summary.added} new, "
+            f"The MUL returned {count(summary.returned, 'unit')}: {summary.added} new, "
             f"{summary.updated} updated, {summary.unchanged} unchanged.",
             title="Fetched",
         )

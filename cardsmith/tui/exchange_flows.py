@@ -10,12 +10,15 @@ import asyncio
 from textual import work
 
 from cardsmith.errors import CardsmithError
+from cardsmith.models import Force
+from cardsmith.tui import services
 from cardsmith.tui.document import ForceDocument
 from cardsmith.tui.file_flows import FileFlows, _slug
 from cardsmith.tui.screens.exchange import ExportDialog, ImportDialog, ImportReportScreen
 from cardsmith.tui.screens.file_menu import ITEMS, FileMenu
 from cardsmith.tui.screens.unit_editor import UnitEditorScreen
 from cardsmith.tui.services import exchange
+from cardsmith.wording import count
 
 
 class ExchangeFlows(FileFlows):
@@ -52,19 +55,44 @@ class ExchangeFlows(FileFlows):
                 timeout=15,
             )
             return
-        if not await self.push_screen_wait(ImportReportScreen(report, request.path)):
+        report_screen = ImportReportScreen(report, request.path)
+        if not await self.push_screen_wait(report_screen):
             return
+        force, added = await self._add_picks(report.force, report_screen.picks)
         if self.document.dirty and not await self._settle_unsaved():
             return
         # A new, unsaved document: Ctrl+S asks where the imported force goes.
-        self.document = ForceDocument(force=report.force, path=None, saved=None)
+        self.document = ForceDocument(force=force, path=None, saved=None)
         self._force_changed("import")
         self.action_show("force")
+        instead = f" ({count(added, 'close match', 'close matches')} at skill 4)" if added else ""
         self.notify(
-            f"Imported {len(report.force.entries)} unit(s) from {request.path.name}; "
+            f"Imported {count(len(force.entries), 'unit')}{instead} from {request.path.name}; "
             "Ctrl+S saves it as a cardsmith force.",
             title="Imported",
         )
+
+    async def _add_picks(self, force: Force, picks: list[int]) -> tuple[Force, int]:
+        """Add the close matches picked in the report; one that cannot join is a warning."""
+        if not picks:
+            return force, 0
+        try:
+            units = await asyncio.to_thread(exchange.units_by_id, self.cache_dir, picks)
+        except CardsmithError as exc:
+            self.notify(exc.message, title="Close matches not added", severity="error")
+            return force, 0
+        added = 0
+        for mul_id, unit in zip(picks, units, strict=True):
+            if unit is None:
+                self.notify(f"MUL {mul_id} is no longer in the catalogue.", severity="warning")
+                continue
+            try:
+                force = services.add_unit(force, unit)
+            except CardsmithError as exc:
+                self.notify(exc.message, title=f"{unit.name} not added", severity="warning")
+                continue
+            added += 1
+        return force, added
 
     # -- export -----------------------------------------------------------------------
 
@@ -85,7 +113,7 @@ class ExchangeFlows(FileFlows):
             self.notify(exc.message, title="Not exported", severity="error", timeout=12)
             return
         self.notify(
-            f"Wrote {request.path} ({request.fmt}, {len(force.entries)} unit(s)).",
+            f"Wrote {request.path} ({request.fmt}, {count(len(force.entries), 'unit')}).",
             title="Exported",
         )
         for note in notes:

@@ -17,6 +17,7 @@ from cardsmith.tui import services
 from cardsmith.tui.document import ForceDocument
 from cardsmith.tui.messages import PrintFinished
 from cardsmith.tui.screens.dialogs import PathDialog, PrintDialog, PrintOptions, QuitDialog
+from cardsmith.wording import count
 
 
 class FileFlows(App[None]):
@@ -81,7 +82,7 @@ class FileFlows(App[None]):
             return False
         self.document = ForceDocument.opened(force, path)
         self._force_changed("open")
-        self.notify(f"Opened {path} — {len(force.entries)} unit(s).")
+        self.notify(f"Opened {path} — {count(len(force.entries), 'unit')}.")
         self.action_show("force")
         return True
 

@@ -233,3 +233,81 @@ async def test_stopping_midway_saves_nothing(
         await _settle(pilot)
         assert app.screen is _screen(app)
         assert path.read_bytes() == before
+
+
+def _captive_campaign(path: Path) -> None:
+    """A Wild West campaign on disk whose hero (w1) was captured in game 1 (injury 62)."""
+    from cardsmith.campaign.store import save_campaign
+    from cardsmith.tables import EnteredDice, ScriptedChooser
+
+    tables = svc.tables()
+    state = cp.new_campaign("Red Gang", "old-west", tables, ["shooting"])
+    state, _ = cp.add_warrior(state, tables, "Док", "hero", START, ["Revolver"])
+    state, _ = cp.add_warrior(state, tables, "Slim", "hired-gun", START)
+    state = cp.record_game(state, "Los Bandidos", "loss")
+    state = cp.roll_for(
+        state, tables, "w1", "injury", EnteredDice([6, 2]), ScriptedChooser(())
+    ).campaign
+    assert cp.replay(state).find("w1").status == "captured"
+    save_campaign(state, path)
+
+
+async def test_release_a_captured_warrior(
+    make_app: Callable[..., CardsmithApp], tmp_path: Path
+) -> None:
+    path = tmp_path / "gang.json"
+    _captive_campaign(path)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("f7")
+        await _settle(pilot)
+        screen = _screen(app)
+        assert screen.open_path(path)
+        await _settle(pilot)
+        grid = screen.query_one(RosterGrid)
+        grid.focus()
+        grid.move_cursor(row=[row.id for row in grid.shown].index("w2"))
+        await _settle(pilot)
+        assert screen.check_action("release", ()) is None  # Slim is not captured
+        grid.move_cursor(row=[row.id for row in grid.shown].index("w1"))
+        await _settle(pilot)
+        assert screen.check_action("release", ()) is True
+        await pilot.press("x")
+        await _settle(pilot)
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press(str(cp.RELEASES.index("ransom") + 1))
+        await _settle(pilot)
+        doc = cp.replay(cp.load_campaign(path)).find("w1")
+        assert doc.status == "active" and doc.equipment
+        assert cp.load_campaign(path).log[-1].action == "release"
+        assert screen.check_action("release", ()) is None  # free again
+
+
+async def test_hand_a_captive_to_the_law_with_own_dice(
+    make_app: Callable[..., CardsmithApp], tmp_path: Path
+) -> None:
+    path = tmp_path / "gang.json"
+    _captive_campaign(path)
+    messages: list[Message] = []
+    app = make_app()
+    async with app.run_test(size=SIZE, message_hook=messages.append) as pilot:
+        await ready(pilot)
+        await pilot.press("f7")
+        await _settle(pilot)
+        screen = _screen(app)
+        assert screen.open_path(path)
+        grid = screen.query_one(RosterGrid)
+        grid.focus()
+        grid.move_cursor(row=[row.id for row in grid.shown].index("w1"))
+        await _settle(pilot)
+        await pilot.press("x", str(cp.RELEASES.index("bounty") + 1))
+        await _settle(pilot)
+        assert isinstance(app.screen, DiceModeDialog)
+        app.screen.query_one("#mode-own", RadioButton).value = True
+        await _type(pilot, "")  # no dice typed yet: they are asked for
+        assert isinstance(app.screen, DiceDialog)
+        await _type(pilot, "4")
+        doc = cp.replay(cp.load_campaign(path)).find("w1")
+        assert doc.status == "gone" and not doc.equipment
+        assert any("$20" in note for note in _notes(messages))  # D6x5 with a 4

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from textual.message import Message
 from textual.notifications import Notify
+from textual.widgets import Select
 
 from cardsmith.catalogue.store import Catalogue
 from cardsmith.formats.exchange import import_file
@@ -14,6 +15,7 @@ from cardsmith.tui.app import CardsmithApp
 from cardsmith.tui.screens.exchange import ExportDialog, ImportDialog, ImportReportScreen
 from cardsmith.tui.screens.file_menu import FileMenu
 from cardsmith.tui.screens.force import ForceScreen
+from cardsmith.tui.services.exchange import suggestion_id
 
 from .conftest import SIZE, ready
 
@@ -184,3 +186,35 @@ async def test_export_asks_before_replacing_a_file(
         await app.workers.wait_for_complete()
         await pilot.pause()
     assert existing.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+
+
+async def test_a_close_match_picked_in_the_report_is_added(
+    make_app: Callable[..., CardsmithApp], tmp_path: Path
+) -> None:
+    source = tmp_path / "lance.mul"
+    source.write_text(MUL, encoding="utf-8")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await _type(pilot, str(source))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ImportReportScreen))
+        report_screen = app.screen
+        assert isinstance(report_screen, ImportReportScreen)
+        (unknown,) = report_screen.report.unknown
+        first = unknown.suggestions[0]
+        # From the Open button back to the "instead of" box; pick its first close match.
+        await pilot.press("shift+tab")
+        picker = report_screen.query_one("#pick-0", Select)
+        assert picker.has_focus and picker.value is Select.NULL
+        await pilot.press("enter", "down", "enter")
+        await pilot.pause()
+        assert report_screen.picks == [suggestion_id(first)]
+        await pilot.press("tab", "enter")  # Open in the editor
+        await until(pilot, lambda: isinstance(app.screen, ForceScreen))
+        names = [e.name for e in app.document.force.entries]
+        assert names[:2] == ["Atlas AS7-D", "Locust LCT-1V"]
+        assert len(names) == 3 and first.startswith(names[2])
+        assert app.document.force.entries[2].skill == 4

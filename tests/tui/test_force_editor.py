@@ -96,7 +96,7 @@ async def test_remove_duplicate_and_reorder(make_app: Callable[..., CardsmithApp
         await pilot.pause()
         assert names() == ["Locust LCT-1V", "Locust LCT-1V"]
         assert _grid(app).row_count == 2
-        assert "2 unit(s)" in _totals(app)
+        assert "2 units" in _totals(app)
 
 
 async def test_enter_edits_pilot_and_group_in_place(make_app: Callable[..., CardsmithApp]) -> None:
@@ -138,7 +138,7 @@ async def test_spa_picker_shows_budget_and_sets_spas(make_app: Callable[..., Car
         picker = app.screen
         assert isinstance(picker, SpaPicker)
         budget = str(picker.query_one("#budget").render())
-        assert "1 SPA(s), 2 point(s)" in budget  # skill 4 (ASCE p.92)
+        assert "1 SPA, 2 points" in budget  # skill 4 (ASCE p.92)
         spas = picker.query_one(SelectionList)
         marksman = next(
             i for i in range(spas.option_count) if spas.get_option_at_index(i).value == "marksman"
@@ -146,7 +146,7 @@ async def test_spa_picker_shows_budget_and_sets_spas(make_app: Callable[..., Car
         spas.highlighted = marksman
         await pilot.press("space")
         await pilot.pause()
-        assert "Left: 0 SPA(s), 0 point(s)" in str(picker.query_one("#budget").render())
+        assert "Left: 0 SPAs, 0 points" in str(picker.query_one("#budget").render())
         await pilot.press("enter")
         await pilot.pause()
         assert app.document.force.entries[0].spas == ("marksman",)

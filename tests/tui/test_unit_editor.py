@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual.message import Message
 from textual.notifications import Notify
-from textual.widgets import Input, Select
+from textual.widgets import Input, OptionList, Select
 
 from cardsmith.profiles.customfile import read_custom_units
 from cardsmith.tui.app import CardsmithApp
@@ -77,6 +77,11 @@ async def test_two_profile_skirmish_unit_from_grid_to_catalogue(
         (problem,) = editor.problems
         assert (problem.row, problem.key) == (2, "CC")
         assert problem.message == "unit[1].profile[2].CC: 'lots' is not a valid Close Combat"
+        # The panel names the cell once: no key path repeated after "row 2 · CC".
+        panel = editor.query_one("#unit-problems", OptionList)
+        shown = str(panel.get_option_at_index(0).prompt)
+        assert "row 2 · CC" in shown and "is not a valid Close Combat" in shown
+        assert "unit[1]" not in shown
         assert editor.unit is None
         assert editor.check_action("import_unit", ()) is None  # greyed out until it is valid
 

@@ -36,6 +36,7 @@ from cardsmith.tui.services import battle as play
 from cardsmith.tui.widgets.battle_betrayal import BetrayalPanel
 from cardsmith.tui.widgets.battle_detail import UnitDetail
 from cardsmith.tui.widgets.battle_grid import BattleGrid
+from cardsmith.wording import count
 
 if TYPE_CHECKING:
     from cardsmith.tui.app import CardsmithApp
@@ -233,7 +234,7 @@ class BattleScreen(Screen[None]):
         self.session = message.session
         battle = message.session.battle
         self.notify(
-            f"{message.note}: turn {battle.turn}, {len(battle.units)} unit(s).",
+            f"{message.note}: turn {battle.turn}, {count(len(battle.units), 'unit')}.",
             title="Battle",
             markup=False,
         )
@@ -491,7 +492,7 @@ class BattleScreen(Screen[None]):
         turn = self.session.battle.turn
         staged = len(self.session.battle.pending)
         self._change(
-            actions.end_round, f"{staged} staged change(s) applied; turn {turn + 1} begins."
+            actions.end_round, f"{count(staged, 'staged change')} applied; turn {turn + 1} begins."
         )
 
     def action_undo(self) -> None:

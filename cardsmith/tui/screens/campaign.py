@@ -37,13 +37,17 @@ from cardsmith.tui.screens.campaign_postgame import (
     PostGameDialog,
     ReviewDialog,
 )
+from cardsmith.tui.screens.campaign_release import ask_release
 from cardsmith.tui.screens.dialogs import PathDialog
 from cardsmith.tui.services import campaign as svc
 from cardsmith.tui.widgets.campaign_log import CampaignLog
 from cardsmith.tui.widgets.campaign_roster import RosterGrid
+from cardsmith.wording import count
 
 #: Actions that need an open campaign.
-_NEEDS_CAMPAIGN = frozenset({"add_warrior", "post_game", "undo_entry", "replace_roll", "print"})
+_NEEDS_CAMPAIGN = frozenset(
+    {"add_warrior", "post_game", "undo_entry", "replace_roll", "release", "print"}
+)
 
 
 @dataclass
@@ -80,6 +84,13 @@ class CampaignScreen(Screen[None]):
             "Re-roll",
             tooltip="Replace the roll under the log cursor: roll again or enter real dice",
             id="campaign.replace",
+        ),
+        Binding(
+            "x",
+            "release",
+            "Release",
+            tooltip="Release the captured warrior under the cursor (ransom, exchange, bounty)",
+            id="campaign.release",
         ),
         Binding("l", "focus_log", "Log", show=False, tooltip="Go to the log", id="campaign.log"),
         Binding(
@@ -129,7 +140,7 @@ class CampaignScreen(Screen[None]):
         house = "   [i]house-default tables[/i]" if sheet.house_default else ""
         title.update(
             f"[b]{escape(sheet.name)}[/b]   {escape(sheet.pack_title)}{house}   "
-            f"{sheet.games_played} game(s)   funds ${sheet.funds}   "
+            f"{count(sheet.games_played, 'game')}   funds ${sheet.funds}   "
             f"{escape(str(self.path))} ({state})"
         )
         self.query_one(RosterGrid).show_sheet(sheet)
@@ -151,6 +162,7 @@ class CampaignScreen(Screen[None]):
     @on(DataTable.RowHighlighted, "#roster")
     def _warrior_highlighted(self) -> None:
         self._show_detail()
+        self.refresh_bindings()  # Release needs a captured warrior under the cursor
 
     @on(DataTable.RowHighlighted, "#campaign-log")
     def _entry_highlighted(self) -> None:
@@ -173,6 +185,9 @@ class CampaignScreen(Screen[None]):
             return True if seq is not None and svc.is_live_roll(self.campaign, seq) else None
         if action == "undo_entry" and not self.campaign.log:
             return None
+        if action == "release":
+            row = self.query_one(RosterGrid).current
+            return True if row is not None and row.state == "captured" else None
         return True
 
     def _log_seq(self) -> int | None:
@@ -212,7 +227,9 @@ class CampaignScreen(Screen[None]):
             return False
         self.use(campaign, path)
         roster = cp.replay(campaign)
-        self.notify(f"Opened {path}: {len(roster.warriors)} warriors, {len(roster.games)} games.")
+        self.notify(
+            f"Opened {path}: {count(len(roster.warriors), 'warrior')}, {count(len(roster.games), 'game')}."
+        )
         return True
 
     @work(exclusive=True, group="campaign", exit_on_error=False)
@@ -301,6 +318,23 @@ class CampaignScreen(Screen[None]):
                     return None
                 dice.add(text)
 
+    async def _start_game(
+        self, campaign: cp.Campaign, plan: svc.PostGamePlan, dice: svc.TableDice
+    ) -> cp.Campaign:
+        """Record the game, rolling old battle wounds with the same dice as the rest."""
+        mark = dice.mark()
+        while True:
+            dice.rewind(mark)
+            try:
+                return svc.start_game(campaign, plan, dice)
+            except svc.MoreDiceNeeded as need:
+                text = await self.app.push_screen_wait(
+                    DiceDialog(f"Before the game — {need.purpose}", need.expr, need.have)
+                )
+                if text is None:
+                    raise _Stopped from None
+                dice.add(text)
+
     @work(exclusive=True, group="campaign", exit_on_error=False)
     async def action_post_game(self) -> None:
         """Mark the game's casualties, XP and advances; roll; review; save."""
@@ -316,7 +350,10 @@ class CampaignScreen(Screen[None]):
         rolls: list[str] = []
         notes: list[str] = []
         try:
-            campaign = svc.start_game(before, plan)
+            campaign = await self._start_game(before, plan, dice)
+            roster = cp.replay(campaign)
+            for check in cp.game_checks(campaign):
+                rolls.append(f"{roster.find(check.warrior).name}: {check.describe()}")
             injuries = [s for s in svc.steps(plan) if s.table == "injury"]
             advances = [s for s in svc.steps(plan) if s.table == "advancement"]
             for step in injuries:
@@ -420,6 +457,22 @@ class CampaignScreen(Screen[None]):
         )
         if await self.app.push_screen_wait(question):
             self._commit(undone, f"Entry {target.seq} undone")
+
+    @work(exclusive=True, group="campaign", exit_on_error=False)
+    async def action_release(self) -> None:
+        """Ransom, exchange or hand to the law the captured warrior under the cursor."""
+        row = self.query_one(RosterGrid).current
+        if self.campaign is None or row is None:
+            return
+        try:
+            result = await ask_release(self.app, self.campaign, row)
+        except CardsmithError as exc:
+            self._fail(exc, "Not released")
+            return
+        if result is None:
+            self.notify("Nothing was changed.", severity="warning")
+            return
+        self._commit(*result)
 
     def action_focus_log(self) -> None:
         self.query_one(CampaignLog).focus()

@@ -17,6 +17,7 @@ from cardsmith.tui.messages import ForceChanged
 from cardsmith.tui.widgets.filters import FilterBar
 from cardsmith.tui.widgets.results import ResultsTable
 from cardsmith.tui.widgets.unit_card import UnitCard
+from cardsmith.wording import count
 
 if TYPE_CHECKING:
     from cardsmith.tui.app import CardsmithApp
@@ -198,7 +199,7 @@ class CatalogueScreen(Screen[None]):
         if self.index is not None:
             table = self.query_one(ResultsTable)
             parts.append(
-                f"{len(self.index):,} units · {self.matches:,} {_plural(self.matches, 'match', 'matches')} · "
+                f"{count(len(self.index), 'unit')} · {count(self.matches, 'match', 'matches')} · "
                 f"sorted by {table.sort_label}"
             )
         elif self.load_error:
@@ -209,7 +210,7 @@ class CatalogueScreen(Screen[None]):
         force = document.force
         cap = f" / {force.cap}" if force.cap else ""
         parts.append(
-            f"Force “{document.title}”: {len(force.entries)} units, {force_pv(force)}{cap} PV"
+            f"Force “{document.title}”: {count(len(force.entries), 'unit')}, {force_pv(force)}{cap} PV"
         )
         self.query_one("#status", Static).update("   │   ".join(parts))
 
@@ -226,10 +227,6 @@ class CatalogueScreen(Screen[None]):
             if state == "offline"
             else "F5 fetches units matching the search from the Master Unit List"
         )
-
-
-def _plural(count: int, one: str, many: str) -> str:
-    return one if count == 1 else many
 
 
 def _addable(row: Any) -> bool:

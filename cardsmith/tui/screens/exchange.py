@@ -15,7 +15,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from cardsmith.models import Force
-from cardsmith.tui.services.exchange import EXPORT_LABELS, IMPORT_LABELS, ImportReport, warnings_for
+from cardsmith.tui.services.exchange import (
+    EXPORT_LABELS,
+    IMPORT_LABELS,
+    ImportReport,
+    suggestion_id,
+    warnings_for,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,16 +99,54 @@ class ImportReportScreen(ModalScreen[bool]):
             )
             left_out = f", {len(report.unknown)} left out" if report.unknown else ""
             yield Static(
-                f"[b]{count}[/b] unit(s) read into “{escape(report.force.name)}”{left_out}.",
+                f"[b]{count}[/b] {'unit' if count == 1 else 'units'} read into “{escape(report.force.name)}”{left_out}.",
                 id="report-summary",
             )
             with VerticalScroll(id="report-body"):
                 yield Static(self._body(), id="report-details")
+                for number, unknown in enumerate(report.unknown):
+                    options = [
+                        (suggestion, mul_id)
+                        for suggestion in unknown.suggestions
+                        if (mul_id := suggestion_id(suggestion)) is not None
+                    ]
+                    if not options:
+                        continue
+                    with Horizontal(classes="report-pick"):
+                        yield Label(f"Instead of {escape(unknown.name or unknown.where)}:")
+                        yield Select(
+                            options, prompt="leave it out", id=f"pick-{number}", compact=True
+                        )
+            if self._pickable:
+                yield Label(
+                    "Tab to a box above to add a close match instead (at skill 4).",
+                    classes="hint",
+                )
             with Horizontal(classes="dialog-buttons"):
                 yield Button(
-                    "Open in the editor", variant="primary", id="open", disabled=count == 0
+                    "Open in the editor",
+                    variant="primary",
+                    id="open",
+                    disabled=count == 0 and not self._pickable,
                 )
                 yield Button("Drop it", id="drop")
+
+    @property
+    def _pickable(self) -> bool:
+        return any(suggestion_id(s) is not None for u in self.report.unknown for s in u.suggestions)
+
+    @property
+    def picks(self) -> list[int]:
+        """MUL ids of the close matches the player chose to add instead of unknown units."""
+        chosen: list[int] = []
+        for select in self.query(".report-pick Select").results(Select):
+            if isinstance(select.value, int):
+                chosen.append(select.value)
+        return chosen
+
+    @on(Select.Changed)
+    def _picked(self) -> None:
+        self.query_one("#open", Button).disabled = not (self.report.force.entries or self.picks)
 
     def _body(self) -> str:
         report = self.report
@@ -126,13 +170,16 @@ class ImportReportScreen(ModalScreen[bool]):
     def on_mount(self) -> None:
         button = self.query_one("#open" if self.report.force.entries else "#drop", Button)
         button.focus()
+        if not self.report.force.entries and self._pickable:
+            # Nothing came in by itself: start on the first close match to pick.
+            self.query(".report-pick Select").first().focus()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "open")
 
     def action_choose(self, open_it: bool) -> None:
-        self.dismiss(open_it and bool(self.report.force.entries))
+        self.dismiss(open_it and bool(self.report.force.entries or self.picks))
 
 
 class ExportDialog(ModalScreen[ExchangeRequest | None]):

@@ -27,6 +27,7 @@ from cardsmith.tui.screens.spa_picker import SpaPicker
 from cardsmith.tui.widgets.force_grid import EDITABLE, ForceGrid
 from cardsmith.tui.widgets.unit_card import UnitCard
 from cardsmith.tui.widgets.validation import ValidationPanel, formation_text
+from cardsmith.wording import count
 
 if TYPE_CHECKING:
     from cardsmith.tui.app import CardsmithApp
@@ -182,7 +183,8 @@ class ForceScreen(Screen[None]):
             formation_text(services.formation_status(force))
         )
         where = str(document.path) if document.path else "not saved yet"
-        state = "modified" if document.dirty else "saved"
+        # A force never saved and not yet edited is "new", not "saved" (like the unit editor).
+        state = "modified" if document.dirty else ("saved" if document.path else "new")
         self.query_one("#force-title", Static).update(
             f"[b]{escape(force.name)}[/b]   pack [b]{escape(force.pack)}[/b]   "
             f"{escape(where)}   ({state})   [dim]f: name, pack, cap · i: card · F1: keys[/dim]"
@@ -195,7 +197,7 @@ class ForceScreen(Screen[None]):
         if over and cap is not None:
             left = f"   [b red]{total - cap} over the cap[/]"
         self.query_one("#totals", Static).update(
-            f"Total [b]{total}{cap_text}[/b] PV{left}   ·   {len(force.entries)} unit(s)"
+            f"Total [b]{total}{cap_text}[/b] PV{left}   ·   {count(len(force.entries), 'unit')}"
             + ("" if force.entries else "   ·   press [b]a[/b] to add units from the catalogue")
         )
         self._show_entry_card()

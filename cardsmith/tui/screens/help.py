@@ -54,10 +54,16 @@ class HelpScreen(ModalScreen[None]):
             table.add_column("Details", width=52)
             for key, description, tooltip, enabled in self.rows:
                 style = "" if enabled else "dim"
+                # Long details wrap inside their column instead of being cut off.
                 table.add_row(
                     Text(key, style=f"bold {style}"),
                     Text(description, style=style),
-                    Text(tooltip + ("" if enabled else " (not available now)"), style=style),
+                    Text(
+                        tooltip + ("" if enabled else " (not available now)"),
+                        style=style,
+                        overflow="fold",
+                    ),
+                    height=None,
                 )
             yield table
             yield Static(

@@ -40,6 +40,12 @@ class ReferenceScreen(Screen[None]):
                 yield Input(
                     placeholder="Filter by code or words (IF, ECM, jump …)", id="special-filter"
                 )
+                yield Static(
+                    "Codes marked • are on the reference list; the others were found in the "
+                    "catalogue.",
+                    id="specials-legend",
+                    classes="hint",
+                )
                 yield DataTable(id="specials", cursor_type="row", zebra_stripes=True)
             try:
                 tables = services.reference_tables()

@@ -12,6 +12,7 @@ from textual.widgets.selection_list import Selection
 
 from cardsmith.models import Unit
 from cardsmith.tui import services
+from cardsmith.wording import count
 
 
 class SpaPicker(ModalScreen[tuple[str, ...] | None]):
@@ -70,9 +71,9 @@ class SpaPicker(ModalScreen[tuple[str, ...] | None]):
         left_count, left_cost = max_count - len(chosen), max_cost - cost
         over = left_count < 0 or left_cost < 0
         text = (
-            f"Budget at skill {self.skill}: {max_count} SPA(s), {max_cost} point(s).   "
-            f"Chosen {len(chosen)} for {cost} point(s).   "
-            f"Left: {left_count} SPA(s), {left_cost} point(s)."
+            f"Budget at skill {self.skill}: {count(max_count, 'SPA')}, {count(max_cost, 'point')}.   "
+            f"Chosen {len(chosen)} for {count(cost, 'point')}.   "
+            f"Left: {count(left_count, 'SPA')}, {count(left_cost, 'point')}."
         )
         budget = self.query_one("#budget", Static)
         budget.update(text + ("   Over budget!" if over else ""))

@@ -31,6 +31,7 @@ from cardsmith.models import Unit
 from cardsmith.tui.screens.dialogs import CellEditor, PathDialog
 from cardsmith.tui.services import custom_units as cu
 from cardsmith.tui.widgets.profile_grid import ProfileGrid
+from cardsmith.wording import count
 
 if TYPE_CHECKING:
     from cardsmith.tui.app import CardsmithApp
@@ -235,12 +236,12 @@ class UnitEditorScreen(Screen[None]):
         self._show_rule()
         where = escape(str(self.path)) if self.path else "not saved yet"
         state = "modified" if self.dirty else ("saved" if self.path else "new")
-        count = len(self.tables) if self.path else 0
-        of = f"   unit {self.position + 1} of {max(count, self.position + 1)}" if count > 1 else ""
+        units = len(self.tables) if self.path else 0
+        of = f"   unit {self.position + 1} of {max(units, self.position + 1)}" if units > 1 else ""
         verdict = (
             f"[b $success]valid[/] — {self.unit.pv} points"
             if self.unit is not None
-            else f"[b $error]{len(self.problems)} problem(s)[/]"
+            else f"[b $error]{count(len(self.problems), 'problem')}[/]"
         )
         self.query_one("#unit-title", Static).update(
             f"[b]{escape(draft.name or 'New unit')}[/b]   {where}{of}   ({state})   {verdict}"
@@ -256,7 +257,7 @@ class UnitEditorScreen(Screen[None]):
             where = f"row {problem.row} · {problem.key}" if problem.row else problem.key or "unit"
             panel.add_option(
                 Option(
-                    Text.assemble((f"{where:<18}", "bold"), " ", problem.message), id=str(number)
+                    Text.assemble((f"{where:<18}", "bold"), " ", _reason(problem)), id=str(number)
                 )
             )
         if self.problems:
@@ -353,7 +354,7 @@ class UnitEditorScreen(Screen[None]):
         self.apply(draft)
         if dropped:
             self.notify(
-                f"{dropped} value(s) had no column in the new layout and were dropped "
+                f"{count(dropped, 'value')} had no column in the new layout and were dropped "
                 "(Ctrl+Z brings them back).",
                 severity="warning",
             )
@@ -573,7 +574,7 @@ class UnitEditorScreen(Screen[None]):
         extra = (
             ""
             if self.unit is not None
-            else f" It has {len(self.problems)} problem(s) to fix before it can be imported."
+            else f" It has {count(len(self.problems), 'problem')} to fix before it can be imported."
         )
         self.notify(
             f"Saved {self.path}.{extra}", severity="information" if not extra else "warning"
@@ -606,7 +607,7 @@ class UnitEditorScreen(Screen[None]):
         """Save, then add every unit of the file to the local catalogue."""
         if self.unit is None:
             self.notify(
-                f"Fix the {len(self.problems)} problem(s) first.",
+                f"Fix the {count(len(self.problems), 'problem')} first.",
                 title="Not imported",
                 severity="warning",
             )
@@ -630,3 +631,8 @@ class UnitEditorScreen(Screen[None]):
             title="Imported",
             timeout=10,
         )
+
+
+def _reason(problem: cu.Problem) -> str:
+    """The problem without its key path when the location column already names the cell."""
+    return problem.text if problem.key else problem.message

@@ -266,9 +266,14 @@ def step_title(campaign: cp.Campaign, step: Step) -> str:
     return f"{warrior.name} — {title}"
 
 
-def start_game(campaign: cp.Campaign, plan: PostGamePlan) -> cp.Campaign:
-    """Log the game itself (sit-out counters run down)."""
-    return cp.record_game(campaign, plan.opponent, plan.result)
+def start_game(campaign: cp.Campaign, plan: PostGamePlan, dice: TableDice) -> cp.Campaign:
+    """Log the game itself: pre-game rolls (old battle wounds) with the player's dice
+    source, then sit-out counters run down.
+
+    Raises:
+        MoreDiceNeeded: own dice ran out (ask, add them, call again after ``rewind``).
+    """
+    return cp.record_game(campaign, plan.opponent, plan.result, tables=tables(), dice=dice)
 
 
 def skip_reason(campaign: cp.Campaign, step: Step) -> str | None:

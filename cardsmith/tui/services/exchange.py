@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from cardsmith.errors import FormatError
@@ -14,7 +15,7 @@ from cardsmith.formats.exchange import (
     export_warnings,
     import_file,
 )
-from cardsmith.models import Force
+from cardsmith.models import Force, Unit
 
 __all__ = [
     "EXPORT_FORMATS",
@@ -25,6 +26,8 @@ __all__ = [
     "export_path",
     "export_to",
     "import_from",
+    "suggestion_id",
+    "units_by_id",
     "warnings_for",
 ]
 
@@ -65,6 +68,27 @@ def import_from(cache_dir: Path, path: Path, fmt: str | None = None) -> ImportRe
         raise FormatError(f"{path} is already a cardsmith force file; open it with Ctrl+O")
     with Catalogue.open(cache_dir) as catalogue:
         return import_file(path, catalogue, fmt=fmt or None)
+
+
+#: A suggestion as the import report words it: ``Atlas AS7-D (MUL 140)``.
+_SUGGESTION_ID = re.compile(r"\(MUL (-?\d+)\)\s*$")
+
+
+def suggestion_id(suggestion: str) -> int | None:
+    """The MUL id a suggestion names, or None when it names none."""
+    match = _SUGGESTION_ID.search(suggestion)
+    return int(match.group(1)) if match else None
+
+
+def units_by_id(cache_dir: Path, mul_ids: list[int]) -> list[Unit | None]:
+    """The catalogue's units for ``mul_ids``, in order (None where one is missing).
+
+    Blocking (it opens the catalogue): run it off the UI thread.
+    """
+    from cardsmith.catalogue.store import Catalogue
+
+    with Catalogue.open(cache_dir) as catalogue:
+        return [catalogue.get(mul_id) for mul_id in mul_ids]
 
 
 def _is_force_file(path: Path) -> bool:

@@ -13,6 +13,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardsmith.tui.services import GroupStatus, Verdict
+from cardsmith.wording import count
 
 #: How to fix a problem from the app, by check name (the packs' hints speak CLI).
 APP_KEYS: dict[str, str] = {
@@ -78,9 +79,9 @@ class ValidationPanel(Vertical):
         if verdict.legal and not verdict.problems:
             head.update("✓ Legal — no problems")
         elif verdict.legal:
-            head.update(f"✓ Legal — {warnings} warning(s)")
+            head.update(f"✓ Legal — {count(warnings, 'warning')}")
         else:
-            head.update(f"✗ Not legal — {errors} error(s), {warnings} warning(s)")
+            head.update(f"✗ Not legal — {count(errors, 'error')}, {count(warnings, 'warning')}")
         head.set_class(verdict.legal, "-legal")
         head.set_class(not verdict.legal, "-illegal")
         for number, problem in enumerate(verdict.problems):
