@@ -181,7 +181,7 @@ async def test_create_post_game_with_real_dice_undo_reroll_and_print(
         await pilot.press("f6")
         await _settle(pilot)
         assert isinstance(app.screen, CampaignPrintDialog)
-        app.screen.query_one("#campaign-pdf", Input).value = str(pdf)
+        app.screen.query_one("#pdf-path", Input).value = str(pdf)
         await pilot.press("enter")
         await app.workers.wait_for_complete()
         await screen.workers.wait_for_complete()

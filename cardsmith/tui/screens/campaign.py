@@ -486,8 +486,8 @@ class CampaignScreen(Screen[None]):
             return
         asked = await self.app.push_screen_wait(CampaignPrintDialog(self.path.with_suffix(".pdf")))
         if asked is not None:
-            self.notify(f"Printing the roster to {asked[0]}…", timeout=3)
-            self.print_sheet(self.campaign, asked[0], asked[1])
+            self.notify(f"Printing the roster to {asked.path}…", timeout=3)
+            self.print_sheet(self.campaign, asked.path, asked.paper)
 
     @work(
         thread=True,

@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, Label, OptionList, Select, SelectionL
 from textual.widgets.option_list import Option
 
 from cardsmith.tables import DiceError, DiceExpr, parse_entered
+from cardsmith.tui.screens.dialogs import PrintDialog
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,40 +324,8 @@ class ConfirmDialog(ModalScreen[bool]):
         self.dismiss(answer)
 
 
-class CampaignPrintDialog(ModalScreen[tuple[Path, str] | None]):
+class CampaignPrintDialog(PrintDialog):
     """Where to write the roster sheet PDF, and on which paper."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="campaign-print.cancel")]
-
     def __init__(self, default_path: Path) -> None:
-        super().__init__(classes="dialog")
-        self.default_path = default_path
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box"):
-            yield Label("Print the roster sheet", classes="dialog-title")
-            yield Input(value=str(self.default_path), id="campaign-pdf")
-            with Horizontal(classes="dialog-row"):
-                yield Select(
-                    [("Letter", "letter"), ("A4", "a4")],
-                    value="letter",
-                    allow_blank=False,
-                    id="campaign-paper",
-                )
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Print", variant="primary", id="ok")
-                yield Button("Cancel", id="cancel")
-
-    @on(Input.Submitted)
-    @on(Button.Pressed, "#ok")
-    def _submit(self) -> None:
-        text = self.query_one("#campaign-pdf", Input).value.strip()
-        if not text:
-            self.notify("Give a file name for the PDF.", severity="warning")
-            return
-        paper = self.query_one("#campaign-paper", Select).value
-        self.dismiss((Path(text).expanduser(), paper if isinstance(paper, str) else "letter"))
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+        super().__init__(default_path, title="Print the roster sheet", sheet_options=False)

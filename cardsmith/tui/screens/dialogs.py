@@ -91,17 +91,22 @@ class PrintOptions:
 
 
 class PrintDialog(ModalScreen[PrintOptions | None]):
-    """Asks where to write the PDF and how (paper, monochrome, reference page)."""
+    """Asks where to write the PDF and how (paper; for record sheets also mono and reference)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="print.cancel")]
 
-    def __init__(self, default_path: Path) -> None:
+    def __init__(
+        self, default_path: Path, *, title: str = "Print record sheets", sheet_options: bool = True
+    ) -> None:
         super().__init__(classes="dialog")
         self.default_path = default_path
+        self.title_text = title
+        self.sheet_options = sheet_options
+        """Offer the ink-saving and reference-page switches (record sheets only)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
-            yield Label("Print record sheets", classes="dialog-title")
+            yield Label(self.title_text, classes="dialog-title")
             yield Input(value=str(self.default_path), id="pdf-path")
             with Horizontal(classes="dialog-row"):
                 yield Select(
@@ -110,8 +115,9 @@ class PrintDialog(ModalScreen[PrintOptions | None]):
                     allow_blank=False,
                     id="paper",
                 )
-                yield Checkbox("Ink-saving (mono)", id="mono")
-                yield Checkbox("Reference page", value=True, id="reference")
+                if self.sheet_options:
+                    yield Checkbox("Ink-saving (mono)", id="mono")
+                    yield Checkbox("Reference page", value=True, id="reference")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Print", variant="primary", id="ok")
                 yield Button("Cancel", id="cancel")
@@ -128,8 +134,8 @@ class PrintDialog(ModalScreen[PrintOptions | None]):
             PrintOptions(
                 path=Path(text).expanduser(),
                 paper=paper if isinstance(paper, str) else "letter",
-                mono=self.query_one("#mono", Checkbox).value,
-                reference=self.query_one("#reference", Checkbox).value,
+                mono=self.sheet_options and self.query_one("#mono", Checkbox).value,
+                reference=self.sheet_options and self.query_one("#reference", Checkbox).value,
             )
         )
 
