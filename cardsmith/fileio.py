@@ -8,9 +8,12 @@ so the player can go back one save.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import stat
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from cardsmith.errors import CardsmithError
 
@@ -68,3 +71,43 @@ def _replace(target: Path, data: bytes, folder: Path) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temp_name)
         raise
+
+
+def read_json(path: Path, *, what: str, max_bytes: int, error: type[CardsmithError]) -> Any:
+    """Read a JSON document the player saved, with a clear ``error`` for every way it fails.
+
+    ``what`` names the kind of file in messages ("force file").  Missing, a folder, too
+    large, empty, not UTF-8, nested too deeply, or not JSON (cut short said so) all raise
+    ``error``; nothing else escapes.
+    """
+    try:
+        info = path.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(str(path))
+        size = info.st_size
+        if size > max_bytes:
+            raise error(f"{path} is {size:,} bytes; {what}s over {max_bytes:,} are refused")
+        raw = path.read_bytes()
+    except FileNotFoundError as exc:
+        raise error(f"no {what} at {path}") from exc
+    except IsADirectoryError as exc:
+        raise error(f"{path} is a folder, not a {what}") from exc
+    except OSError as exc:
+        raise error(f"cannot read {path}: {exc.strerror or exc}") from exc
+    if not raw.strip():
+        raise error(f"{path} is empty")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        if exc.reason == "unexpected end of data":
+            raise error(f"{path} is not valid JSON (the file looks cut short)") from exc
+        raise error(f"{path} is not UTF-8 text (byte {exc.start})") from exc
+    try:
+        return json.loads(text)
+    except RecursionError as exc:
+        raise error(f"{path} nests JSON too deeply to be a {what}") from exc
+    except json.JSONDecodeError as exc:
+        hint = " (the file looks cut short)" if exc.pos >= len(text.rstrip()) - 1 else ""
+        raise error(
+            f"{path} is not valid JSON{hint}: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from exc

@@ -9,7 +9,7 @@ from typing import Any
 
 from cardsmith import __version__
 from cardsmith.errors import CatalogueDataError, ForceFileError
-from cardsmith.fileio import save_bytes
+from cardsmith.fileio import read_json, save_bytes
 from cardsmith.models.force import MAX_SKILL, MIN_SKILL, Force, ForceEntry, Group, Pilot
 from cardsmith.models.unit import Unit
 
@@ -83,36 +83,7 @@ def load_force(path: Path) -> Force:
         ForceFileError: unreadable, not JSON, truncated, the wrong shape, or written by a
             newer cardsmith; the message says which and where.
     """
-    try:
-        size = path.stat().st_size
-        if size > MAX_FORCE_BYTES:
-            raise ForceFileError(
-                f"{path} is {size:,} bytes; force files over {MAX_FORCE_BYTES:,} are refused"
-            )
-        raw = path.read_bytes()
-    except FileNotFoundError as exc:
-        raise ForceFileError(f"no force file at {path}") from exc
-    except IsADirectoryError as exc:
-        raise ForceFileError(f"{path} is a folder, not a force file") from exc
-    except OSError as exc:
-        raise ForceFileError(f"cannot read {path}: {exc.strerror or exc}") from exc
-    if not raw.strip():
-        raise ForceFileError(f"{path} is empty")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        if exc.reason == "unexpected end of data":
-            raise ForceFileError(f"{path} is not valid JSON (the file looks cut short)") from exc
-        raise ForceFileError(f"{path} is not UTF-8 text (byte {exc.start})") from exc
-    try:
-        data = json.loads(text)
-    except RecursionError as exc:
-        raise ForceFileError(f"{path} nests JSON too deeply to be a force file") from exc
-    except json.JSONDecodeError as exc:
-        hint = " (the file looks cut short)" if exc.pos >= len(text.rstrip()) - 1 else ""
-        raise ForceFileError(
-            f"{path} is not valid JSON{hint}: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from exc
+    data = read_json(path, what="force file", max_bytes=MAX_FORCE_BYTES, error=ForceFileError)
     return force_from_dict(data, origin=str(path))
 
 

@@ -23,7 +23,7 @@ from cardsmith.errors import CardsmithError, ForceFileError
 
 # ``backup_path`` is part of this module's interface (callers find the .bak through it).
 from cardsmith.fileio import backup_path as backup_path
-from cardsmith.fileio import save_bytes
+from cardsmith.fileio import read_json, save_bytes
 from cardsmith.formats.forcefile import load_force
 from cardsmith.play.actions import replay
 from cardsmith.play.profile_state import profile_info
@@ -160,31 +160,7 @@ def load_battle(path: Path) -> Battle:
         BattleFileError: unreadable, not JSON, the wrong shape, too new, a force file
             missing, broken or changed since the battle started.
     """
-    try:
-        size = path.stat().st_size
-        if size > MAX_BATTLE_BYTES:
-            raise BattleFileError(
-                f"{path} is {size:,} bytes; battle files over {MAX_BATTLE_BYTES:,} are refused"
-            )
-        raw = path.read_bytes()
-    except FileNotFoundError as exc:
-        raise BattleFileError(f"no battle file at {path}") from exc
-    except IsADirectoryError as exc:
-        raise BattleFileError(f"{path} is a folder, not a battle file") from exc
-    except OSError as exc:
-        raise BattleFileError(f"cannot read {path}: {exc.strerror or exc}") from exc
-    if not raw.strip():
-        raise BattleFileError(f"{path} is empty")
-    try:
-        data = json.loads(raw.decode("utf-8-sig"))
-    except UnicodeDecodeError as exc:
-        raise BattleFileError(f"{path} is not UTF-8 text (byte {exc.start})") from exc
-    except RecursionError as exc:
-        raise BattleFileError(f"{path} nests JSON too deeply to be a battle file") from exc
-    except json.JSONDecodeError as exc:
-        raise BattleFileError(
-            f"{path} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from exc
+    data = read_json(path, what="battle file", max_bytes=MAX_BATTLE_BYTES, error=BattleFileError)
     return battle_from_dict(data, path)
 
 
