@@ -14,6 +14,7 @@ from typing import Any
 
 import pdfplumber
 import pytest
+from testdata import skirmish_units
 
 from cardsmith.catalogue.dump import read_unit_file
 from cardsmith.models import Unit
@@ -28,49 +29,10 @@ from tests.play.conftest import BattleFile, entry, two_sides
 LAM_ID = 4824  # Phoenix Hawk LAM Mk I: 10"j, LAM(30"g/5a)
 
 
-def _skirmish_units(rule: str, value: int | None = None, wip: int = 13) -> str:
-    """A custom unit file with one two-profile skirmish trooper under ``rule``."""
-    switch_value = "" if value is None else f"switch_value = {value}"
-    return f"""
-format = "cardsmith-units"
-version = 1
-
-[[unit]]
-name = "Gwailo Seed-Soldier"
-system = "skirmish"
-switch_rule = "{rule}"
-{switch_value}
-
-[[unit.profile]]
-name = "Seed Form"
-MOV = "10-5"
-CC = 21
-BS = 12
-PH = 14
-WIP = {wip}
-ARM = 3
-BTS = 3
-W = 2
-S = 2
-PTS = 30
-
-[[unit.profile]]
-name = "Developed Form"
-MOV = "15-10"
-CC = 23
-BS = 13
-PH = 15
-WIP = {wip}
-ARM = 4
-BTS = 6
-W = 2
-S = 5
-PTS = 45
-"""
-
-
 def _trooper(rule: str, value: int | None = None) -> Unit:
-    (unit,) = parse_custom_units(tomllib.loads(_skirmish_units(rule, value)), origin="test")
+    (unit,) = parse_custom_units(
+        tomllib.loads(skirmish_units(rule, value, pricing=None)), origin="test"
+    )
     return unit
 
 
@@ -97,7 +59,7 @@ def test_transmutation_unit_added_printed_and_switched_in_battle(
     cli_run: Any, tmp_path: Path
 ) -> None:
     units = tmp_path / "custom.toml"
-    units.write_text(_skirmish_units("transmutation-x", 2), encoding="utf-8")
+    units.write_text(skirmish_units("transmutation-x", 2, pricing=None), encoding="utf-8")
     imported = cli_run("unit", "import", str(units))
     assert imported.code == 0, imported
     force = tmp_path / "force.json"

@@ -8,48 +8,15 @@ from typing import Any
 
 import pdfplumber
 import pytest
+from testdata import skirmish_units
 
 from cardsmith.errors import ForceEditError
 from cardsmith.forces import add_entry, new_force, set_entry
 from cardsmith.profiles.customfile import parse_custom_units
 
-UNITS = """
-format = "cardsmith-units"
-version = 1
-
-[[unit]]
-name = "Gwailo Seed-Soldier"
-system = "skirmish"
-switch_rule = "transmutation-x"
-switch_value = 2
-pricing = "max"
-
-[[unit.profile]]
-name = "Seed Form"
-MOV = "10-5"
-CC = 21
-BS = 12
-PH = 14
-WIP = 13
-ARM = 3
-BTS = 3
-W = 2
-S = 2
-PTS = 30
-
-[[unit.profile]]
-name = "Developed Form"
-MOV = "15-10"
-CC = 23
-BS = 13
-PH = 15
-WIP = 13
-ARM = 4
-BTS = 6
-W = 2
-S = 5
-PTS = 45
-
+UNITS = (
+    skirmish_units(pricing="max")
+    + """
 [[unit]]
 name = "Homebrew Shifter"
 switch_rule = "transmutation-x"
@@ -77,6 +44,7 @@ structure = 3
 damage = ["3", "2", "0*"]
 pv = 30
 """
+)
 
 
 @pytest.fixture

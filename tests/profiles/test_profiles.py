@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from testdata import skirmish_units
 
 from cardsmith.catalogue.dump import read_unit_file
 from cardsmith.errors import CatalogueDataError, UsageError
@@ -148,43 +149,7 @@ def test_every_real_lam_and_quadvee_gets_modes(mul_records: list[dict[str, Any]]
 
 # -- custom unit files ---------------------------------------------------------------
 
-SKIRMISH = """
-format = "cardsmith-units"
-version = 1
-
-[[unit]]
-name = "Gwailo Seed-Soldier"
-system = "skirmish"
-switch_rule = "transmutation-x"
-switch_value = 2
-pricing = "max"
-
-[[unit.profile]]
-name = "Seed Form"
-MOV = "10-5"
-CC = 21
-BS = 12
-PH = 14
-WIP = 13
-ARM = 3
-BTS = 3
-W = 2
-S = 2
-PTS = 30
-
-[[unit.profile]]
-name = "Developed Form"
-MOV = "15-10"
-CC = 23
-BS = 13
-PH = 15
-VOL = 13
-ARM = 4
-BTS = 6
-W = 2
-S = 5
-PTS = 45
-"""
+SKIRMISH = skirmish_units(pricing="max", developed_wip_key="VOL")
 
 
 def test_custom_two_profile_unit(tmp_path: Path) -> None:
