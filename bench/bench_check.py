@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cardsmith.formats.forcefile import force_to_dict  # noqa: E402
+from cardsmith.forces.force_file import force_to_dict  # noqa: E402
 from cardsmith.models import Force, ForceEntry, Group, Unit, UnitType  # noqa: E402
 from cardsmith.rules.checks import CHECKS  # noqa: E402
 from cardsmith.rules.engine import check_force, load_pack  # noqa: E402

@@ -26,8 +26,8 @@ from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 from cardsmith.catalogue.dump import read_unit_file  # noqa: E402
 from cardsmith.models import Force, ForceEntry, Pilot  # noqa: E402
 from cardsmith.paths import starter_dir  # noqa: E402
-from cardsmith.render.fonts import register_fonts  # noqa: E402
-from cardsmith.render.pdf import render_bytes  # noqa: E402
+from cardsmith.render.pdf.fonts import register_fonts  # noqa: E402
+from cardsmith.render.pdf.record_sheets import render_bytes  # noqa: E402
 
 CARDS = 96
 ROUNDS = 7

@@ -1,5 +1,6 @@
 """Provides campaign records, the post-game flow, the roll log and campaign files."""
 
+from cardsmith.campaign.campaign_file import load_campaign, save_campaign
 from cardsmith.campaign.flow import (
     RELEASES,
     Rolled,
@@ -25,7 +26,6 @@ from cardsmith.campaign.model import (
 )
 from cardsmith.campaign.pregame import PregameCheck
 from cardsmith.campaign.replay import Roster, replay
-from cardsmith.campaign.store import load_campaign, save_campaign
 
 __all__ = [
     "RELEASES",

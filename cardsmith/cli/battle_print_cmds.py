@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
+from cardsmith.battle.battle_file import load_battle
 from cardsmith.cli.options import mono_option, paper_option, pdf_output_option
-from cardsmith.play.battlefile import load_battle
 from cardsmith.wording import count
 
 
@@ -24,7 +24,7 @@ def battle_print(battle_path: Path, output: Path, paper: str, mono: bool) -> Non
     """
     battle = load_battle(battle_path)
     # reportlab is imported only here, so the other battle commands never pay for it.
-    from cardsmith.render.battle_sheet import render_battle_sheet
+    from cardsmith.render.pdf.battle_sheet import render_battle_sheet
 
     written = render_battle_sheet(
         battle, output, title=f"Battle {battle_path.name}", paper=paper.lower(), mono=mono

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from cardsmith.play import actions, profile_events
-from cardsmith.play.battlefile import load_battle, save_battle
-from cardsmith.play.state import Battle
+from cardsmith.battle import actions, profile_events
+from cardsmith.battle.battle_file import load_battle, save_battle
+from cardsmith.battle.state import Battle
 
 _BATTLE = click.Path(dir_okay=False, path_type=Path)
 

@@ -7,17 +7,17 @@ from typing import Any
 
 import click
 
-from cardsmith.cli.output import echo_json
-from cardsmith.errors import EXIT_PROBLEMS, UsageError
-from cardsmith.play.battlefile import load_battle, save_battle
-from cardsmith.play.betrayal import (
+from cardsmith.battle.battle_file import load_battle, save_battle
+from cardsmith.battle.betrayal import (
     BetrayalCheck,
     battle_rule,
     betrayal_target,
     resolve_betrayal,
     roll_2d6,
 )
-from cardsmith.play.state import Battle
+from cardsmith.battle.state import Battle
+from cardsmith.cli.output import echo_json
+from cardsmith.errors import EXIT_PROBLEMS, UsageError
 
 _BATTLE = click.Path(dir_okay=False, path_type=Path)
 

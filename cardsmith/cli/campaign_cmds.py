@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import click
 
 from cardsmith import campaign as cp
-from cardsmith.campaign.store import campaign_to_json
+from cardsmith.campaign.campaign_file import campaign_to_json
 from cardsmith.cli.campaign_table_cmds import campaign_tables
 from cardsmith.cli.options import paper_option, pdf_output_option
 from cardsmith.cli.output import echo_json, format_table, handled, warn
@@ -496,7 +496,7 @@ def campaign_print(file: Path, output: Path, paper: str, log_entries: int | None
     """Print the roster sheet of FILE: warriors, injuries, advances and the recent log."""
     state = cp.load_campaign(file)
     # reportlab is imported only here, so the other campaign commands never pay for it.
-    from cardsmith.render.campaign_sheet import render_campaign_sheet
+    from cardsmith.render.pdf.campaign_sheet import render_campaign_sheet
 
     written = render_campaign_sheet(
         state, _tables(), output, paper=paper.lower(), log_entries=log_entries

@@ -58,7 +58,7 @@ def expand_paths(paths: tuple[Path, ...]) -> list[Path]:
 
 def check_files(files: list[Path], *, pack: RulePack | None, cap: int | None) -> list[FileVerdict]:
     """Check each file against ``pack`` (or the pack the force names); never stops early."""
-    from cardsmith.formats.forcefile import load_force
+    from cardsmith.forces.force_file import load_force
     from cardsmith.rules.engine import check_force, load_pack
 
     packs: dict[str, RulePack | CardsmithError] = {}
@@ -390,6 +390,6 @@ def _optional_lines(value: Any) -> list[str]:
 
 
 # `rules betrayal`: the Betrayal test of seed 000, owned by the play commands.
-from cardsmith.cli.play_cmds import betrayal as _betrayal  # noqa: E402
+from cardsmith.cli.battle_cmds import betrayal as _betrayal  # noqa: E402
 
 rules.add_command(_betrayal)

@@ -11,6 +11,7 @@ from cardsmith.cli.context import settings_of
 from cardsmith.cli.output import handled, warn
 from cardsmith.errors import EXIT_OK, EXIT_PROBLEMS, FormatError, UsageError
 from cardsmith.fileio import save_bytes
+from cardsmith.forces.force_file import load_force, save_force
 from cardsmith.formats.exchange import (
     EXPORT_FORMATS,
     IMPORT_FORMATS,
@@ -21,7 +22,6 @@ from cardsmith.formats.exchange import (
 from cardsmith.formats.exchange import (
     export_force as export_text_of,
 )
-from cardsmith.formats.forcefile import load_force, save_force
 from cardsmith.wording import count
 
 _FILE = click.Path(dir_okay=False, path_type=Path)

@@ -15,7 +15,7 @@ from cardsmith.cli.catalogue_cmds import open_catalogue
 from cardsmith.cli.context import settings_of
 from cardsmith.cli.output import echo_json, format_table, handled, warn
 from cardsmith.errors import CardsmithError, ForceFileError, UnitNotFound, UsageError
-from cardsmith.forces import (
+from cardsmith.forces.editing import (
     OutdatedEntry,
     add_entry,
     new_force,
@@ -26,14 +26,14 @@ from cardsmith.forces import (
     set_group,
     update_entries,
 )
-from cardsmith.formations import FormationResult, evaluate_force, load_formations
-from cardsmith.formats.forcefile import load_force, save_force
+from cardsmith.forces.fingerprint import force_fingerprint
+from cardsmith.forces.force_file import load_force, save_force
+from cardsmith.forces.formations import FormationResult, evaluate_force, load_formations
+from cardsmith.forces.pricing import entry_pv, force_pv
+from cardsmith.forces.spas import budget_problems, load_spas
 from cardsmith.models.force import SKILL_NAMES, Force
 from cardsmith.models.unit import Unit
-from cardsmith.pricing import entry_pv, force_pv
 from cardsmith.profiles.modes import profile_set
-from cardsmith.render.fingerprint import force_fingerprint
-from cardsmith.spas import budget_problems, load_spas
 from cardsmith.wording import count
 
 _FILE = click.Path(dir_okay=False, path_type=Path)

@@ -44,7 +44,7 @@ def print_sheets(
     try:
         forces, verdicts = _load(files)
         # reportlab is imported only here, so other commands never pay for it.
-        from cardsmith.render.pdf import render_sheets
+        from cardsmith.render.pdf.record_sheets import render_sheets
 
         written = render_sheets(
             forces,
@@ -71,8 +71,8 @@ def _load(files: tuple[Path, ...]) -> tuple[list[Any], list[Any]]:
     checked" and a warning says why.
     """
     from cardsmith.cli.output import warn
-    from cardsmith.formats.forcefile import load_force
-    from cardsmith.render.roster import verdict_from_check
+    from cardsmith.forces.force_file import load_force
+    from cardsmith.render.content.roster import verdict_from_check
     from cardsmith.rules.engine import check_force, load_pack
 
     forces = [load_force(path) for path in files]

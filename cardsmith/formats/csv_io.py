@@ -8,6 +8,8 @@ from collections.abc import Mapping
 
 from cardsmith.catalogue.search import normalise
 from cardsmith.errors import FormatError
+from cardsmith.forces.pricing import entry_pv
+from cardsmith.forces.spas import SpaCatalogue
 from cardsmith.formats.exchange import (
     FormatProblems,
     ImportReport,
@@ -19,8 +21,6 @@ from cardsmith.formats.exchange import (
     map_spas,
 )
 from cardsmith.models.force import DEFAULT_SKILL, MAX_SKILL, MIN_SKILL, Force
-from cardsmith.pricing import entry_pv
-from cardsmith.spas import SpaCatalogue
 from cardsmith.wording import count
 
 #: Columns written, in order.  Import needs ``mul_id`` or ``name``; the rest is optional,

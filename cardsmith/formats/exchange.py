@@ -12,7 +12,8 @@ from typing import Protocol
 from cardsmith.catalogue.dump import content_hash
 from cardsmith.catalogue.search import SearchFilters, SearchIndex, normalise
 from cardsmith.errors import ForceEditError, FormatError
-from cardsmith.forces import data_version, resolve_spas
+from cardsmith.forces.editing import data_version, resolve_spas
+from cardsmith.forces.spas import SpaCatalogue
 from cardsmith.models.force import (
     DEFAULT_SKILL,
     MAX_SKILL,
@@ -23,7 +24,6 @@ from cardsmith.models.force import (
     Pilot,
 )
 from cardsmith.models.unit import Unit
-from cardsmith.spas import SpaCatalogue
 
 #: Largest file any importer reads.  A MegaMek campaign record with full damage state
 #: for 100 units stays under 2 MB; anything far larger is a mistake or an attack.

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardsmith.errors import CatalogueDataError, FormatError, TemplateError
-from cardsmith.formations import FormationCatalogue, load_formations
+from cardsmith.forces.formations import FormationCatalogue, load_formations
+from cardsmith.forces.spas import SpaCatalogue
 from cardsmith.formats.exchange import (
     ImportReport,
     ImportState,
@@ -19,7 +20,6 @@ from cardsmith.formats.exchange import (
 )
 from cardsmith.models.force import DEFAULT_SKILL, Group
 from cardsmith.models.unit import Unit, UnitType
-from cardsmith.spas import SpaCatalogue
 
 #: Jeff's BattleTech Tools numbers its pilot abilities (jdgwf/battletech-tools
 #: src/data/alpha-strike-pilot-abilities.ts); id → a name our SPA catalogue knows.

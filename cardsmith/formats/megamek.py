@@ -19,6 +19,7 @@ from defusedxml import (
 )
 
 from cardsmith.errors import FormatError
+from cardsmith.forces.spas import SpaCatalogue
 from cardsmith.formats.exchange import (
     ImportReport,
     ImportState,
@@ -30,7 +31,6 @@ from cardsmith.formats.exchange import (
 )
 from cardsmith.models.force import Force
 from cardsmith.models.unit import Unit, UnitType
-from cardsmith.spas import SpaCatalogue
 from cardsmith.wording import count as count_of
 
 #: The .mul format version written; MegaMek's MULParser reads files of any version.

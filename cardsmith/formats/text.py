@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from cardsmith.errors import CardsmithError
+from cardsmith.forces.pricing import entry_pv, force_pv, total_pv
+from cardsmith.forces.spas import load_spas
 from cardsmith.models.force import SKILL_NAMES, Force, ForceEntry
-from cardsmith.pricing import entry_pv, force_pv, total_pv
-from cardsmith.spas import load_spas
 
 
 def verdict(force: Force) -> tuple[str, list[str]]:

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from cardsmith.errors import FormatError
+from cardsmith.forces.spas import SpaCatalogue
 from cardsmith.formats.exchange import (
     FormatProblems,
     ImportReport,
@@ -16,7 +17,6 @@ from cardsmith.formats.exchange import (
     make_entry,
 )
 from cardsmith.models.force import DEFAULT_SKILL, Force
-from cardsmith.spas import SpaCatalogue
 from cardsmith.wording import count
 
 #: Keys accepted for the MUL id (the TTS mods write ``mulId``; hand-made lists vary).

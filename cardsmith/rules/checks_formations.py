@@ -21,7 +21,7 @@ def formations(view: ForceView, rule: Rule) -> Iterator[Violation]:
     named = [g for g in view.force.groups if g.formation]
     if not named:
         return
-    from cardsmith.formations import evaluate_group, load_formations
+    from cardsmith.forces.formations import evaluate_group, load_formations
 
     catalogue = shared("formations", load_formations)
     names = {row.index: row.entry.unit.name for row in view.rows}

@@ -26,8 +26,8 @@ def spa_budget(view: ForceView, rule: Rule) -> Iterator[Violation]:
     with_spas = [r for r in view.rows if r.entry.spas]
     if not with_spas:
         return  # no SPA catalogue needed at all
-    from cardsmith.spas import load_spas
-    from cardsmith.spas import spa_budget as budget_for
+    from cardsmith.forces.spas import load_spas
+    from cardsmith.forces.spas import spa_budget as budget_for
 
     catalogue = shared("spas", load_spas)
     for row in with_spas:

@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from cardsmith.forces.pricing import entry_pv
 from cardsmith.models import Force, ForceEntry
-from cardsmith.pricing import entry_pv
 from cardsmith.rules.model import EntryRef, Rule, RulePack, Violation
 
 

@@ -10,10 +10,10 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from cardsmith import services
 from cardsmith.errors import CardsmithError, CatalogueUnavailable
+from cardsmith.forces.pricing import force_pv
 from cardsmith.models import Force, Unit
-from cardsmith.pricing import force_pv
-from cardsmith.tui import services
 from cardsmith.tui.document import ForceDocument
 from cardsmith.tui.exchange_flows import ExchangeFlows
 from cardsmith.tui.messages import (

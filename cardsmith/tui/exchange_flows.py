@@ -9,15 +9,15 @@ import asyncio
 
 from textual import work
 
+from cardsmith import services
 from cardsmith.errors import CardsmithError
 from cardsmith.models import Force
-from cardsmith.tui import services
+from cardsmith.services import exchange
 from cardsmith.tui.document import ForceDocument
 from cardsmith.tui.file_flows import FileFlows, _slug
 from cardsmith.tui.screens.exchange import ExportDialog, ImportDialog, ImportReportScreen
 from cardsmith.tui.screens.file_menu import ITEMS, FileMenu
 from cardsmith.tui.screens.unit_editor import UnitEditorScreen
-from cardsmith.tui.services import exchange
 from cardsmith.wording import count
 
 

@@ -11,9 +11,9 @@ from pathlib import Path
 from textual import work
 from textual.app import App
 
+from cardsmith import services
 from cardsmith.errors import CardsmithError
 from cardsmith.models import Force
-from cardsmith.tui import services
 from cardsmith.tui.document import ForceDocument
 from cardsmith.tui.messages import PrintFinished
 from cardsmith.tui.screens.dialogs import PathDialog, PrintDialog, PrintOptions, QuitDialog

@@ -41,7 +41,7 @@ class FetchFinished(Message):
     """A MUL fetch ended; the summary says what changed in the catalogue."""
 
     summary: Any
-    """A ``cardsmith.tui.services.FetchSummary``."""
+    """A ``cardsmith.services.FetchSummary``."""
 
 
 @dataclass

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardsmith import campaign as cp
-from cardsmith.campaign.store import VERSION, campaign_to_json
+from cardsmith.campaign.campaign_file import VERSION, campaign_to_json
 from cardsmith.tables import RandomDice, TableSet
 
 

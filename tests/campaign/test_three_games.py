@@ -11,7 +11,7 @@ import pdfplumber
 import pytest
 
 from cardsmith import campaign as cp
-from cardsmith.campaign.store import campaign_from_json
+from cardsmith.campaign.campaign_file import campaign_from_json
 from cardsmith.tables import RandomDice, TableSet, parse_dice
 
 START = {

@@ -10,7 +10,7 @@ import pytest
 from cardsmith.catalogue.dump import record
 from cardsmith.catalogue.store import Catalogue
 from cardsmith.errors import ForceEditError
-from cardsmith.forces import (
+from cardsmith.forces.editing import (
     add_entry,
     new_force,
     outdated_entries,

@@ -10,17 +10,17 @@ import pytest
 
 from cardsmith.errors import ForceFileError
 from cardsmith.fileio import backup_path
-from cardsmith.forces import add_entry, new_force, set_group
-from cardsmith.formats import forcefile
-from cardsmith.formats.forcefile import (
+from cardsmith.forces import force_file
+from cardsmith.forces.editing import add_entry, new_force, set_group
+from cardsmith.forces.force_file import (
     FORMAT_VERSION,
     force_from_dict,
     force_to_dict,
     load_force,
     save_force,
 )
+from cardsmith.forces.pricing import force_pv
 from cardsmith.models import Force
-from cardsmith.pricing import force_pv
 
 from .conftest import make_unit
 
@@ -95,7 +95,7 @@ def test_older_version_goes_through_the_migration_hook(monkeypatch: pytest.Monke
 
     with pytest.raises(ForceFileError, match="version 0"):
         force_from_dict(dict(data))
-    monkeypatch.setitem(forcefile.MIGRATIONS, 0, zero_to_one)
+    monkeypatch.setitem(force_file.MIGRATIONS, 0, zero_to_one)
     assert force_from_dict(data).name == "Ударная группа Ёж"
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from cardsmith.errors import ForceEditError, TemplateError
-from cardsmith.formations import (
+from cardsmith.forces.formations import (
     FormationResult,
     RequirementResult,
     evaluate,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardsmith.pricing import adjusted_pv
+from cardsmith.forces.pricing import adjusted_pv
 
 # ASCE p.29 Low-Skill table as printed: (lowest base PV, highest base PV, PV lost per
 # skill rating above 4).  Above 104: one more per further 10 PV (or part of 10).

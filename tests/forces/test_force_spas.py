@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardsmith.errors import TemplateError
-from cardsmith.models import Unit
-from cardsmith.spas import (
+from cardsmith.forces.spas import (
     SpaBudget,
     budget_problems,
     card_numbers,
@@ -18,6 +17,7 @@ from cardsmith.spas import (
     load_spas,
     spa_budget,
 )
+from cardsmith.models import Unit
 
 
 def test_ids_are_kebab_case_and_unique() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardsmith.catalogue.store import Catalogue
-from cardsmith.forces import add_entry, new_force, set_group
+from cardsmith.forces.editing import add_entry, new_force, set_group
 from cardsmith.models.force import Force
 
 

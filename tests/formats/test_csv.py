@@ -10,10 +10,10 @@ import pytest
 
 from cardsmith.catalogue.store import Catalogue
 from cardsmith.errors import FormatError
+from cardsmith.forces.pricing import entry_pv
 from cardsmith.formats.csv_io import COLUMNS, export_csv
 from cardsmith.formats.exchange import FormatProblems, ImportReport, import_data
 from cardsmith.models.force import Force, Pilot
-from cardsmith.pricing import entry_pv
 
 
 def _import(text: str, catalogue: Catalogue, encoding: str = "utf-8") -> ImportReport:
@@ -142,7 +142,7 @@ def test_cli_bad_csv_exits_2_lists_rows_and_writes_nothing(cli_run, tmp_path: Pa
 def test_cli_csv_export_file_round_trips_through_import(
     cli_run, tmp_path: Path, starter_force: Force
 ) -> None:
-    from cardsmith.formats.forcefile import load_force, save_force
+    from cardsmith.forces.force_file import load_force, save_force
 
     force_path = tmp_path / "force.json"
     save_force(starter_force, force_path)

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from cardsmith.errors import FormatError
+from cardsmith.forces.force_file import force_to_dict, load_force, save_force
 from cardsmith.formats.exchange import detect_format
-from cardsmith.formats.forcefile import force_to_dict, load_force, save_force
 from cardsmith.models.force import Force
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
+from cardsmith.forces.pricing import entry_pv, force_pv
 from cardsmith.formats.text import export_text, verdict
 from cardsmith.models.force import Force, Pilot
-from cardsmith.pricing import entry_pv, force_pv
 from cardsmith.rules.engine import check_force, load_pack
 
 
@@ -53,7 +53,7 @@ def test_markdown_table_escapes_pipes_and_keeps_cyrillic(starter_force: Force) -
 
 
 def test_cli_export_text_and_md_go_to_stdout(cli_run, tmp_path, starter_force: Force) -> None:
-    from cardsmith.formats.forcefile import load_force, save_force
+    from cardsmith.forces.force_file import load_force, save_force
 
     path = tmp_path / "f.json"
     save_force(starter_force, path)

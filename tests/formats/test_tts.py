@@ -79,7 +79,7 @@ def test_skill_outside_the_scale_is_clamped_with_a_warning(catalogue: Catalogue)
 
 
 def test_cli_unknown_id_exits_1_and_keeps_the_rest(cli_run, tmp_path: Path) -> None:
-    from cardsmith.formats.forcefile import load_force
+    from cardsmith.forces.force_file import load_force
 
     source = tmp_path / "list.json"
     source.write_text(json.dumps([{"mulId": 140, "skill": 3}, {"mulId": 987654, "skill": 4}]))

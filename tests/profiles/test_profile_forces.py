@@ -11,7 +11,7 @@ import pytest
 from testdata import skirmish_units
 
 from cardsmith.errors import ForceEditError
-from cardsmith.forces import add_entry, new_force, set_entry
+from cardsmith.forces.editing import add_entry, new_force, set_entry
 from cardsmith.profiles.customfile import parse_custom_units
 
 UNITS = (

@@ -86,7 +86,7 @@ def card_rect(layout: Any, slot: int) -> tuple[float, float, float, float]:
 
 @pytest.fixture
 def write_force(tmp_path: Path) -> Callable[[Force, str], Path]:
-    from cardsmith.formats.forcefile import save_force
+    from cardsmith.forces.force_file import save_force
 
     def write(force: Force, name: str = "force.json") -> Path:
         path = tmp_path / name

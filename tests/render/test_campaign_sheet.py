@@ -9,13 +9,13 @@ import pytest
 
 from cardsmith import campaign as cp
 from cardsmith.errors import TemplateError
-from cardsmith.render.campaign_layout import (
+from cardsmith.render.content.campaign_sheet import campaign_sheet_data
+from cardsmith.render.layout.campaign_sheet import (
     CampaignSheetLayout,
     load_campaign_layout,
     parse_campaign_layout,
 )
-from cardsmith.render.campaign_rows import campaign_sheet_data
-from cardsmith.render.campaign_sheet import campaign_sheet_bytes, render_campaign_sheet
+from cardsmith.render.pdf.campaign_sheet import campaign_sheet_bytes, render_campaign_sheet
 from cardsmith.tables import Change, EnteredDice, ScriptedChooser, TableSet, load_tables
 
 STATS = {"move": 6, "shooting": 4, "fighting": 3, "courage": 2, "glory": 0}

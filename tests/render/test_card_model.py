@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from cardsmith.forces.fingerprint import force_fingerprint
+from cardsmith.forces.pricing import adjusted_pv
 from cardsmith.models import Force, ForceEntry, Pilot, Unit
-from cardsmith.pricing import adjusted_pv
-from cardsmith.render.fingerprint import force_fingerprint
-from cardsmith.render.model import card_for
-from cardsmith.render.roster import roster_for, verdict_from_check
-from cardsmith.render.text import card_lines
+from cardsmith.render.content.card import card_for
+from cardsmith.render.content.roster import roster_for, verdict_from_check
+from cardsmith.render.terminal.card import card_lines
 
 # MUL id → (heat scale?, crit tracks with box counts)
 TYPE_FACTS = {

@@ -10,8 +10,8 @@ import pytest
 
 from cardsmith.errors import TemplateError
 from cardsmith.paths import templates_dir
-from cardsmith.render.layout import FAMILIES, load_template, parse_template, pip_rows
-from cardsmith.render.sheet import load_sheet, parse_sheet, sheet_layout
+from cardsmith.render.layout.card import FAMILIES, load_template, parse_template, pip_rows
+from cardsmith.render.layout.paper import load_sheet, parse_sheet, sheet_layout
 
 
 def _raw(family: str) -> dict[str, Any]:

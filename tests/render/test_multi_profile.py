@@ -15,12 +15,12 @@ from cardsmith.paths import templates_dir
 from cardsmith.profiles.catalogues import load_switch_rules, load_system
 from cardsmith.profiles.customfile import parse_custom_units
 from cardsmith.profiles.modes import profile_set
-from cardsmith.render.multi import MultiCardData, multi_card_for, sheet_cards
-from cardsmith.render.multi_layout import load_multi_template, parse_multi_template
-from cardsmith.render.pdf import render_sheets
-from cardsmith.render.pdf_multi import column_widths
-from cardsmith.render.sheet import sheet_layout
-from cardsmith.render.text import card_lines
+from cardsmith.render.content.multi_profile import MultiCardData, multi_card_for, sheet_cards
+from cardsmith.render.layout.multi_profile import load_multi_template, parse_multi_template
+from cardsmith.render.layout.paper import sheet_layout
+from cardsmith.render.pdf.multi_profile import column_widths
+from cardsmith.render.pdf.record_sheets import render_sheets
+from cardsmith.render.terminal.card import card_lines
 from tests.render.conftest import MM, card_rect, in_box
 
 LAM, QUADVEE, ATLAS = 4824, 7351, 140

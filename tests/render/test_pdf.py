@@ -11,9 +11,9 @@ import pypdf
 import pytest
 
 from cardsmith.models import Force, ForceEntry, Pilot, Unit
-from cardsmith.render.model import CardData, cards_for_force
-from cardsmith.render.pdf import render_sheets
-from cardsmith.render.sheet import sheet_layout
+from cardsmith.render.content.card import CardData, cards_for_force
+from cardsmith.render.layout.paper import sheet_layout
+from cardsmith.render.pdf.record_sheets import render_sheets
 from tests.render.conftest import MM, card_rect, in_box
 
 PAPERS = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
@@ -138,8 +138,8 @@ def test_unicode_pilot_names_come_back(printed: dict[str, Path], mixed_force: Fo
 def test_roster_lists_every_entry_with_pv_and_fingerprint(
     printed: dict[str, Path], mixed_force: Force
 ) -> None:
-    from cardsmith.pricing import entry_pv, force_pv
-    from cardsmith.render.fingerprint import force_fingerprint
+    from cardsmith.forces.fingerprint import force_fingerprint
+    from cardsmith.forces.pricing import entry_pv, force_pv
 
     with pdfplumber.open(printed["letter"]) as pdf:
         roster = pdf.pages[0].extract_text()
@@ -208,7 +208,7 @@ def test_a_force_of_a_hundred_units(tmp_path: Path, starter_units: dict[int, Uni
 
 def test_several_forces_each_get_a_roster(tmp_path: Path, mixed_force: Force) -> None:
     other = mixed_force.with_changes(name="Second Force", entries=mixed_force.entries[:3])
-    from cardsmith.render.roster import Verdict
+    from cardsmith.render.content.roster import Verdict
 
     out = render_sheets(
         [mixed_force, other],

@@ -48,7 +48,7 @@ def legal_entries() -> list[ForceEntry]:
 
 def write_force(force: Force, path: Path) -> Path:
     """Write a force file with the real writer."""
-    from cardsmith.formats.forcefile import save_force
+    from cardsmith.forces.force_file import save_force
 
     save_force(force, path)
     return path

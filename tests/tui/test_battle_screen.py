@@ -10,18 +10,18 @@ from textual.notifications import Notify
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from cardsmith.formats.forcefile import save_force
+from cardsmith.battle import actions, effects
+from cardsmith.battle.battle_file import load_battle, save_battle, start_battle
+from cardsmith.battle.betrayal import betrayal_target, roll_2d6
+from cardsmith.battle.crits import CritKind
+from cardsmith.forces.force_file import save_force
 from cardsmith.models import ForceEntry
-from cardsmith.play import actions, effects
-from cardsmith.play.battlefile import load_battle, save_battle, start_battle
-from cardsmith.play.betrayal import betrayal_target, roll_2d6
-from cardsmith.play.crits import CritKind
+from cardsmith.services.battle import roll_seed
 from cardsmith.tui.app import CardsmithApp
 from cardsmith.tui.screens.battle import BattleScreen
 from cardsmith.tui.screens.battle_dialogs import AmountDialog, ChoiceDialog, CritDialog
-from cardsmith.tui.services.battle import roll_seed
 from cardsmith.tui.widgets.battle_grid import PIP_LEFT, PIP_LOST, PIP_STAGED, BattleGrid
-from tests.play.conftest import entry, make_unit, two_sides
+from tests.battle.conftest import entry, make_unit, two_sides
 
 from .conftest import SIZE, ready
 

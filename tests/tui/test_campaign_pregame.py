@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cardsmith import campaign as cp
+from cardsmith.services import campaign as svc
 from cardsmith.tables import EnteredDice, ScriptedChooser, load_tables
-from cardsmith.tui.services import campaign as svc
 
 STATS = {"move": 6, "shooting": 4, "fighting": 3, "strength": 3, "toughness": 3,
          "attacks": 1, "wounds": 1, "courage": 2, "glory": 0, "luck": 0}  # fmt: skip

@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, RadioButton, Select
 
 from cardsmith import campaign as cp
+from cardsmith.services import campaign as svc
 from cardsmith.tables.model import StatChange
 from cardsmith.tui.app import CardsmithApp
 from cardsmith.tui.screens.campaign import CampaignScreen
@@ -28,7 +29,6 @@ from cardsmith.tui.screens.campaign_postgame import (
     PostGameDialog,
     ReviewDialog,
 )
-from cardsmith.tui.services import campaign as svc
 from cardsmith.tui.widgets.campaign_log import CampaignLog
 from cardsmith.tui.widgets.campaign_roster import RosterGrid
 
@@ -237,7 +237,7 @@ async def test_stopping_midway_saves_nothing(
 
 def _captive_campaign(path: Path) -> None:
     """A Wild West campaign on disk whose hero (w1) was captured in game 1 (injury 62)."""
-    from cardsmith.campaign.store import save_campaign
+    from cardsmith.campaign.campaign_file import save_campaign
     from cardsmith.tables import EnteredDice, ScriptedChooser
 
     tables = svc.tables()

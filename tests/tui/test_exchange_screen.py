@@ -11,11 +11,11 @@ from textual.widgets import Select
 
 from cardsmith.catalogue.store import Catalogue
 from cardsmith.formats.exchange import import_file
+from cardsmith.services.exchange import suggestion_id
 from cardsmith.tui.app import CardsmithApp
 from cardsmith.tui.screens.exchange import ExportDialog, ImportDialog, ImportReportScreen
 from cardsmith.tui.screens.file_menu import FileMenu
 from cardsmith.tui.screens.force import ForceScreen
-from cardsmith.tui.services.exchange import suggestion_id
 
 from .conftest import SIZE, ready
 
@@ -157,8 +157,8 @@ async def test_export_to_csv_and_read_it_back(
 async def test_export_asks_before_replacing_a_file(
     make_app: Callable[..., CardsmithApp], tmp_path: Path
 ) -> None:
-    from cardsmith.forces import add_entry, new_force
-    from cardsmith.formats.forcefile import save_force
+    from cardsmith.forces.editing import add_entry, new_force
+    from cardsmith.forces.force_file import save_force
 
     force_file = tmp_path / "duo.json"
     existing = tmp_path / "duo.mul"

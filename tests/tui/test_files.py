@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.message import Message
 from textual.notifications import Notify
 
-from cardsmith.formats.forcefile import load_force
+from cardsmith.forces.force_file import load_force
 from cardsmith.tui.app import CardsmithApp
 from cardsmith.tui.screens.catalogue import CatalogueScreen
 from cardsmith.tui.screens.dialogs import PathDialog, QuitDialog
@@ -128,8 +128,8 @@ async def test_unsaved_work_is_recovered_after_a_crash(
 async def test_open_and_new_ask_about_unsaved_work(
     make_app: Callable[..., CardsmithApp], tmp_path: Path
 ) -> None:
-    from cardsmith.forces import add_entry, new_force
-    from cardsmith.formats.forcefile import save_force
+    from cardsmith.forces.editing import add_entry, new_force
+    from cardsmith.forces.force_file import save_force
 
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from textual.widgets import SelectionList
 
-from cardsmith.pricing import adjusted_pv, force_pv
+from cardsmith.forces.pricing import adjusted_pv, force_pv
 from cardsmith.tui.app import CardsmithApp
 from cardsmith.tui.screens.force import ForceScreen
 from cardsmith.tui.screens.spa_picker import SpaPicker
@@ -155,8 +155,8 @@ async def test_spa_picker_shows_budget_and_sets_spas(make_app: Callable[..., Car
 
 
 async def test_sniper_changes_the_to_hit_column(make_app: Callable[..., CardsmithApp]) -> None:
-    from cardsmith.forces import set_entry
-    from cardsmith.spas import card_numbers
+    from cardsmith.forces.editing import set_entry
+    from cardsmith.forces.spas import card_numbers
 
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -118,8 +118,8 @@ def test_open_a_missing_file_is_a_usage_error(tmp_path: Path) -> None:
 
 
 def test_cli_opens_the_app_on_a_force_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardsmith.forces import new_force
-    from cardsmith.formats.forcefile import save_force
+    from cardsmith.forces.editing import new_force
+    from cardsmith.forces.force_file import save_force
 
     path = tmp_path / "lance.json"
     save_force(new_force("Lance"), path)

@@ -8,8 +8,8 @@ from pathlib import Path
 from textual.widgets import OptionList
 
 from cardsmith.catalogue.store import Catalogue
-from cardsmith.forces import add_entry, new_force, set_group
-from cardsmith.formats.forcefile import save_force
+from cardsmith.forces.editing import add_entry, new_force, set_group
+from cardsmith.forces.force_file import save_force
 from cardsmith.paths import cache_dir
 from cardsmith.rules.engine import check_force, load_pack
 from cardsmith.tui.app import CardsmithApp

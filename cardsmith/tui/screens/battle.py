@@ -1,6 +1,6 @@
 """Provides ``BattleScreen``: the play screen — units in a battle, keys to mark what happens, Betrayal.
 
-Every change goes through ``cardsmith.play.actions`` and is saved to the battle file
+Every change goes through ``cardsmith.battle.actions`` and is saved to the battle file
 (atomically) before the screen shows it; damage, crits and wounds wait for the End Phase
 (``e``) unless marked "now", and ``u`` takes back the last change, an end of round too.
 """
@@ -21,10 +21,11 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from cardsmith.battle import actions, effects
+from cardsmith.battle.crits import CritKind
+from cardsmith.battle.state import Battle
 from cardsmith.errors import CardsmithError
-from cardsmith.play import actions, effects
-from cardsmith.play.crits import CritKind
-from cardsmith.play.state import Battle
+from cardsmith.services import battle as play
 from cardsmith.tui.screens.battle_dialogs import (
     AmountDialog,
     ChoiceDialog,
@@ -32,7 +33,6 @@ from cardsmith.tui.screens.battle_dialogs import (
     StartBattleDialog,
 )
 from cardsmith.tui.screens.dialogs import PathDialog
-from cardsmith.tui.services import battle as play
 from cardsmith.tui.widgets.battle_betrayal import BetrayalPanel
 from cardsmith.tui.widgets.battle_detail import UnitDetail
 from cardsmith.tui.widgets.battle_grid import BattleGrid

@@ -22,6 +22,7 @@ from textual.worker import Worker, WorkerState
 
 from cardsmith import campaign as cp
 from cardsmith.errors import CardsmithError
+from cardsmith.services import campaign as svc
 from cardsmith.tables import ChoiceNeeded
 from cardsmith.tui.screens.campaign_dialogs import (
     AddWarriorDialog,
@@ -39,7 +40,6 @@ from cardsmith.tui.screens.campaign_postgame import (
 )
 from cardsmith.tui.screens.campaign_release import ask_release
 from cardsmith.tui.screens.dialogs import PathDialog
-from cardsmith.tui.services import campaign as svc
 from cardsmith.tui.widgets.campaign_log import CampaignLog
 from cardsmith.tui.widgets.campaign_roster import RosterGrid
 from cardsmith.wording import count

@@ -14,9 +14,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Label, RadioButton, RadioSet, Select, Static
 
-from cardsmith.render.campaign_rows import WarriorRow
+from cardsmith.render.content.campaign_sheet import WarriorRow
+from cardsmith.services import campaign as svc
 from cardsmith.tables import DiceError, parse_entered
-from cardsmith.tui.services import campaign as svc
 
 RESULTS = (("Win", "win"), ("Loss", "loss"), ("Draw", "draw"), ("—", ""))
 

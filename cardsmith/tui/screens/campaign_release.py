@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardsmith import campaign as cp
-from cardsmith.render.campaign_rows import WarriorRow
+from cardsmith.render.content.campaign_sheet import WarriorRow
+from cardsmith.services import campaign as svc
 from cardsmith.tui.screens.campaign_dialogs import ChoiceDialog, DiceDialog
 from cardsmith.tui.screens.campaign_postgame import DiceModeDialog
-from cardsmith.tui.services import campaign as svc
 
 if TYPE_CHECKING:
     from textual.app import App

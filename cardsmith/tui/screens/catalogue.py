@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
 from cardsmith.catalogue.search import SearchFilters, SearchIndex
-from cardsmith.pricing import force_pv
+from cardsmith.forces.pricing import force_pv
 from cardsmith.tui.messages import ForceChanged
 from cardsmith.tui.widgets.filters import FilterBar
 from cardsmith.tui.widgets.results import ResultsTable

@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from cardsmith.models import Force
-from cardsmith.tui.services.exchange import (
+from cardsmith.services.exchange import (
     EXPORT_LABELS,
     IMPORT_LABELS,
     ImportReport,

@@ -12,10 +12,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from cardsmith import services
 from cardsmith.errors import CardsmithError
+from cardsmith.forces.pricing import force_pv
 from cardsmith.models.force import MAX_SKILL, MIN_SKILL
-from cardsmith.pricing import force_pv
-from cardsmith.tui import services
 from cardsmith.tui.messages import ForceChanged
 from cardsmith.tui.screens.dialogs import (
     CellEditor,

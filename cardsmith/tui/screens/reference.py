@@ -12,8 +12,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static, TabbedContent, TabPane
 
+from cardsmith import services
 from cardsmith.errors import CardsmithError
-from cardsmith.tui import services
 
 if TYPE_CHECKING:
     from cardsmith.tui.app import CardsmithApp

@@ -10,8 +10,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
+from cardsmith import services
 from cardsmith.models import Unit
-from cardsmith.tui import services
 from cardsmith.wording import count
 
 

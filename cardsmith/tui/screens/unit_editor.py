@@ -28,8 +28,8 @@ from textual.widgets.option_list import Option
 
 from cardsmith.errors import CardsmithError
 from cardsmith.models import Unit
+from cardsmith.services import custom_units as cu
 from cardsmith.tui.screens.dialogs import CellEditor, PathDialog
-from cardsmith.tui.services import custom_units as cu
 from cardsmith.tui.widgets.profile_grid import ProfileGrid
 from cardsmith.wording import count
 

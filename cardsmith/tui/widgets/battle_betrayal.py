@@ -11,8 +11,8 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
-from cardsmith.play.state import Battle
-from cardsmith.tui.services.battle import BetrayalCheck, BetrayalRule
+from cardsmith.battle.state import Battle
+from cardsmith.services.battle import BetrayalCheck, BetrayalRule
 
 
 class BetrayalPanel(Vertical):

@@ -5,9 +5,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from cardsmith.play import actions, effects
-from cardsmith.play.state import Battle
-from cardsmith.tui.services.battle import status_words, values_text
+from cardsmith.battle import actions, effects
+from cardsmith.battle.state import Battle
+from cardsmith.services.battle import status_words, values_text
 
 #: Recent log lines shown under the unit.
 LOG_LINES = 4

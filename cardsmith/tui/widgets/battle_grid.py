@@ -7,7 +7,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import DataTable
 
-from cardsmith.tui.services.battle import UnitView
+from cardsmith.services.battle import UnitView
 
 #: Grid columns: key, header, width.
 COLUMNS: tuple[tuple[str, str, int], ...] = (

@@ -7,7 +7,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import DataTable
 
-from cardsmith.render.campaign_rows import LogLine
+from cardsmith.render.content.campaign_sheet import LogLine
 
 
 class CampaignLog(DataTable[Any]):

@@ -9,9 +9,9 @@ from textual.coordinate import Coordinate
 from textual.geometry import Region
 from textual.widgets import DataTable
 
+from cardsmith import services
+from cardsmith.forces.pricing import entry_pv
 from cardsmith.models import Force, ForceEntry
-from cardsmith.pricing import entry_pv
-from cardsmith.tui import services
 
 #: Grid columns: key, header, width.
 COLUMNS: tuple[tuple[str, str, int], ...] = (

@@ -9,7 +9,7 @@ from textual.coordinate import Coordinate
 from textual.geometry import Region
 from textual.widgets import DataTable
 
-from cardsmith.tui.services.custom_units import GridColumn, UnitDraft
+from cardsmith.services.custom_units import GridColumn, UnitDraft
 
 #: Columns before and after the stat columns: key, header, width.
 _LEAD = (("#", "#", 2), ("name", "Profile", 18))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from cardsmith import services
 from cardsmith.models import ForceEntry, Unit
-from cardsmith.tui import services
 
 #: Critical-hit tracks per card family: (label, boxes, effect) (ASCE card, facts §3).
 CRIT_TRACKS: dict[str, tuple[tuple[str, int, str], ...]] = {

@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from cardsmith.tui.services import GroupStatus, Verdict
+from cardsmith.services import GroupStatus, Verdict
 from cardsmith.wording import count
 
 #: How to fix a problem from the app, by check name (the packs' hints speak CLI).

@@ -1,0 +1,1 @@
+"""Provides force building: edits, pricing, SPAs, formations, the force file and its fingerprint."""

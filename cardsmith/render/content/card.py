@@ -1,0 +1,269 @@
+"""Provides ``CardData``: what one unit's card shows, worked out once for PDF and terminal.
+
+Pure: no drawing library.  The values follow ASCE p.26-27 ("The Unit Card") and the
+per-type layout of alpha-strike-facts §3; the target number at each range is the skill
+plus the range modifier (+0/+2/+4/+6, ASCE p.44; seed 004 "Modificador por alcance").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardsmith.errors import RenderError, TemplateError
+from cardsmith.forces.pricing import adjusted_pv
+from cardsmith.forces.spas import CardEffect, SpaCatalogue, card_numbers, load_spas
+from cardsmith.models import ForceEntry, Pilot, Unit
+from cardsmith.models.force import DEFAULT_SKILL
+from cardsmith.models.stats import format_move
+from cardsmith.render.layout.card import CardTemplate, CritTrack, template_for_type
+
+#: To-hit modifier per range bracket (ASCE p.44; seed 004 range table; E for aerospace).
+RANGE_MODIFIERS: dict[str, int] = {"S": 0, "M": 2, "L": 4, "E": 6}
+
+
+@dataclass(frozen=True, slots=True)
+class RangeColumn:
+    """One damage bracket: its label, modifier, printed value and target number."""
+
+    label: str
+    modifier: int
+    value: str
+    """Damage as printed: ``3``, ``0*`` (minimal damage) or ``0``."""
+    target: int
+    """Skill + range modifier: roll this or more on 2D6 (before other modifiers)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SpaLine:
+    """A special pilot ability as the card shows it: a name and what it changes."""
+
+    id: str
+    name: str
+    effect: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.effect})" if self.effect else self.name
+
+
+@dataclass(frozen=True, slots=True)
+class CardData:
+    """Everything printed on one card, already turned into text and counts."""
+
+    family: str
+    template: CardTemplate
+    name: str
+    variant: str
+    type_code: str
+    size: int
+    move: str
+    """Movement (``10"j``), empty for units that use thrust."""
+    tmm: int | None
+    """TMM, None for aerospace units (they show THR instead)."""
+    thrust: str
+    """Thrust (``6a``) for aerospace units, empty otherwise."""
+    role: str
+    skill: int
+    pv: int
+    """PV at the entry's skill."""
+    base_pv: int
+    """PV at skill 4, as the MUL prints it."""
+    damage: tuple[RangeColumn, ...]
+    overheat: int | None
+    """OV, None for units without a heat scale."""
+    heat_scale: tuple[str, ...]
+    armor: int
+    structure: int
+    threshold: int | None
+    """Damage threshold for aerospace units, None otherwise."""
+    squad: int | None
+    """Battle armor troopers (MUL ``(SqdN)``)."""
+    specials: tuple[str, ...]
+    crits: tuple[CritTrack, ...]
+    pilot: str
+    spas: tuple[SpaLine, ...]
+    commander: bool = False
+    group: str = ""
+    mul_id: int = 0
+    index: int | None = None
+    """1-based position in the force, when the card comes from a force."""
+
+    @property
+    def title(self) -> str:
+        """Name as printed on the card's first line."""
+        return self.name
+
+    @property
+    def info_pairs(self) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+        """The two base-info lines as (label, value) pairs: TP/SZ/TMM/MV (or THR), role/skill."""
+        first = [("TP", self.type_code), ("SZ", str(self.size))]
+        if self.thrust:
+            first.append(("THR", self.thrust))
+        else:
+            first.append(("TMM", str(self.tmm)))
+            first.append(("MV", self.move or '0"'))
+        second = [("ROLE", self.role), ("SKILL", str(self.skill))]
+        if self.pv != self.base_pv:
+            second.append(("BASE PV", str(self.base_pv)))
+        return tuple(first), tuple(second)
+
+    @property
+    def info_lines(self) -> tuple[str, str]:
+        """The two base-info lines as text."""
+        first, second = self.info_pairs
+        return (
+            "   ".join(f"{k} {v}" for k, v in first),
+            "   ".join(f"{k} {v}" for k, v in second),
+        )
+
+    @property
+    def pilot_line(self) -> str:
+        """Pilot, commander mark and group, for the line under the name."""
+        return pilot_text(self.pilot, self.commander, self.group)
+
+    @property
+    def spa_line(self) -> str:
+        """SPAs with what they change, or an empty string."""
+        return spa_text(self.spas)
+
+    @property
+    def footer(self) -> str:
+        """Card id: force position and MUL id."""
+        where = f"#{self.index} · " if self.index is not None else ""
+        return f"{where}MUL {self.mul_id}" if self.mul_id > 0 else where.rstrip(" ·")
+
+
+def pilot_text(pilot: str, commander: bool, group: str) -> str:
+    """Pilot (a write-in line when unnamed), commander mark and group, as printed on a card."""
+    parts = [f"Pilot: {pilot}" if pilot else "Pilot: ______________"]
+    if commander:
+        parts.append("commander")
+    if group:
+        parts.append(f"group {group}")
+    return " · ".join(parts)
+
+
+def spa_text(spas: Sequence[SpaLine]) -> str:
+    """SPAs with what they change, or an empty string."""
+    return "SPA: " + "; ".join(str(s) for s in spas) if spas else ""
+
+
+def card_for(
+    item: ForceEntry | Unit,
+    *,
+    index: int | None = None,
+    spa_catalogue: SpaCatalogue | None = None,
+) -> CardData:
+    """Work out the card of a force entry (its skill, pilot, SPAs) or of a bare unit (skill 4).
+
+    SPAs that change printed numbers (Sniper's range modifiers, Speed Demon's move) are
+    applied to the damage columns' target numbers and to MV/THR.
+
+    Raises:
+        RenderError: the unit has no Alpha Strike stats or no card family prints its type.
+    """
+    if isinstance(item, ForceEntry):
+        entry = item
+    else:
+        entry = ForceEntry(unit=item, skill=DEFAULT_SKILL, pilot=Pilot())
+    unit = entry.unit
+    if unit.type is None:
+        raise RenderError(f"{unit.name} has no Alpha Strike stats and cannot be printed")
+    try:
+        template = template_for_type(unit.type.value)
+    except TemplateError as exc:
+        raise RenderError(f"{unit.name}: {exc.message}") from exc
+    skill = entry.skill
+    catalogue = spa_catalogue if spa_catalogue is not None else spa_catalogue_for(entry.spas)
+    modifiers = dict(RANGE_MODIFIERS)
+    move = unit.move
+    if entry.spas and catalogue is not None:
+        numbers = card_numbers(unit, skill, entry.spas, catalogue)
+        modifiers.update(numbers.range_modifiers)
+        move = numbers.move
+    columns = tuple(
+        RangeColumn(
+            label=label,
+            modifier=modifiers.get(label, 0),
+            value=str(unit.damage[i]) if i < len(unit.damage) else "0",
+            target=skill + modifiers.get(label, 0),
+        )
+        for i, label in enumerate(template.ranges)
+    )
+    thrust = next((str(m) for m in move if m.is_thrust), "")
+    aerospace = "E" in template.ranges
+    return CardData(
+        family=template.family,
+        template=template,
+        name=unit.name,
+        variant=unit.variant,
+        type_code=unit.type.value,
+        size=unit.size,
+        move=format_move(move) if not thrust else "",
+        tmm=None if thrust else unit.tmm,
+        thrust=thrust,
+        role=unit.role or "None",
+        skill=skill,
+        pv=adjusted_pv(unit.pv, skill),
+        base_pv=unit.pv,
+        damage=columns,
+        overheat=unit.overheat if template.heat_scale else None,
+        heat_scale=template.heat_scale,
+        armor=unit.armor,
+        structure=unit.structure,
+        threshold=unit.threshold if (aerospace or unit.threshold) else None,
+        squad=unit.squad_size if unit.type.value == "BA" else None,
+        specials=tuple(s.text for s in unit.specials),
+        crits=template.crits,
+        pilot=entry.pilot.name.strip(),
+        spas=tuple(spa_lines(entry.spas, catalogue)),
+        commander=entry.commander,
+        group=entry.group,
+        mul_id=unit.mul_id,
+        index=index,
+    )
+
+
+def spa_lines(ids: tuple[str, ...], catalogue: SpaCatalogue | None) -> list[SpaLine]:
+    """Name and card effect of each SPA id; ids the catalogue does not know print as they are."""
+    lines: list[SpaLine] = []
+    for spa_id in ids:
+        spa = catalogue.get(spa_id) if catalogue is not None else None
+        if spa is None:
+            lines.append(SpaLine(spa_id, spa_id))
+        else:
+            lines.append(SpaLine(spa_id, spa.name, effect_text(spa.card_effect)))
+    return lines
+
+
+def effect_text(effect: CardEffect | None) -> str:
+    """What an SPA changes on the card, in card words: ``MV +2"``, ``TN M+1 L+2 E+3``."""
+    if effect is None:
+        return ""
+    parts: list[str] = []
+    if effect.move_inches:
+        parts.append(f'MV {effect.move_inches:+d}"')
+    if effect.thrust:
+        parts.append(f"THR {effect.thrust:+d}")
+    if effect.range_modifiers:
+        parts.append("TN " + " ".join(f"{band}+{value}" for band, value in effect.range_modifiers))
+    return ", ".join(parts)
+
+
+def spa_catalogue_for(ids: tuple[str, ...]) -> SpaCatalogue | None:
+    """The SPA catalogue when an entry has SPAs; None when there are none or it fails to load.
+
+    A broken SPA file must not stop a print: the card then shows the bare SPA ids.
+    """
+    if not ids:
+        return None
+    try:
+        return load_spas()
+    except TemplateError:
+        return None
+
+
+def cards_for_force(entries: tuple[ForceEntry, ...]) -> list[CardData]:
+    """Cards of every entry, numbered from 1 as the CLI numbers them."""
+    catalogue = spa_catalogue_for(tuple(s for e in entries for s in e.spas))
+    return [card_for(e, index=i, spa_catalogue=catalogue) for i, e in enumerate(entries, start=1)]

@@ -1,0 +1,309 @@
+"""Provides ``MultiCardData``: the one card of a unit with several profiles, for PDF and terminal.
+
+Pure: no drawing library.  Every profile is a row of one table; the damage track is
+printed once because damage and states stay with the unit when it switches profile
+(issue 8; ASCE land-air 'Mech and QuadVee modes share armor and structure).  Alpha
+Strike rows show MV/THR, TMM, damage with the target number in the header (skill + range
+modifier, ASCE p.44) and the specials that differ between profiles; a generic system's
+rows show the columns its ``templates/systems/<id>.toml`` defines and its ``track``
+column becomes the shared wound track.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardsmith.errors import RenderError, TemplateError
+from cardsmith.forces.pricing import adjusted_pv
+from cardsmith.forces.spas import card_numbers
+from cardsmith.models import ForceEntry, Pilot, Unit
+from cardsmith.models.profiles import ALPHA_STRIKE, ProfileSet
+from cardsmith.models.stats import format_move
+from cardsmith.profiles.catalogues import GameSystem, SwitchRule, load_switch_rules, load_system
+from cardsmith.profiles.modes import profile_set
+from cardsmith.render.content.card import (
+    RANGE_MODIFIERS,
+    CardData,
+    SpaLine,
+    card_for,
+    pilot_text,
+    spa_catalogue_for,
+    spa_lines,
+    spa_text,
+)
+from cardsmith.render.layout.card import template_for_type
+from cardsmith.render.layout.multi_profile import MultiTemplate, load_multi_template
+
+#: How each pricing rule reads on a card and in listings.
+PRICING_TEXT = {"first": "first profile", "max": "dearest profile", "fixed": "fixed"}
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileRow:
+    """One profile as a table row: its name and one cell per column."""
+
+    name: str
+    cells: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MultiCardData:
+    """Everything printed on a multi-profile card, already turned into text and counts."""
+
+    template: MultiTemplate
+    name: str
+    system: str
+    """``alpha-strike`` or a generic system id (``skirmish``)."""
+    system_title: str
+    columns: tuple[str, ...]
+    """Headers after the profile name: ``TP MV/THR TMM S 4+ … SPECIAL`` or the system's."""
+    damage_columns: tuple[int, int]
+    """Start and end (exclusive) of the damage brackets within ``columns`` (0, 0 if none)."""
+    rows: tuple[ProfileRow, ...]
+    info: tuple[tuple[str, str], ...]
+    """The base-info line as (label, value) pairs."""
+    points_label: str
+    """``PV`` for Alpha Strike, ``PTS`` for other systems."""
+    pv: int
+    base_pv: int
+    skill: int | None
+    """Alpha Strike skill; None for systems without one."""
+    armor: int
+    structure: int
+    track_name: str
+    """Empty for armor/structure pips; the wound column's name (``W``) otherwise."""
+    wounds: int
+    overheat: str
+    """OV per profile (``1`` or ``1/0/0``); empty when no profile tracks heat."""
+    heat_scale: tuple[str, ...]
+    specials: tuple[str, ...]
+    """Specials every profile shares (Alpha Strike) or the profiles' notes."""
+    rule_name: str
+    rule_text: str
+    pricing: str
+    pilot: str
+    spas: tuple[SpaLine, ...]
+    commander: bool = False
+    group: str = ""
+    mul_id: int = 0
+    index: int | None = None
+
+    @property
+    def profile_names(self) -> tuple[str, ...]:
+        """The profiles in order."""
+        return tuple(r.name for r in self.rows)
+
+    @property
+    def pilot_line(self) -> str:
+        """Pilot, commander mark and group, for the line under the name."""
+        return pilot_text(self.pilot, self.commander, self.group)
+
+    @property
+    def info_line(self) -> str:
+        """The base-info line as text."""
+        return "   ".join(f"{k} {v}" for k, v in self.info)
+
+    @property
+    def rule_line(self) -> str:
+        """The switch rule in short words: name (with X) and summary."""
+        return f"{self.rule_name}: {self.rule_text}" if self.rule_text else self.rule_name
+
+    @property
+    def spa_line(self) -> str:
+        """SPAs with what they change, or an empty string."""
+        return spa_text(self.spas)
+
+    @property
+    def footer(self) -> str:
+        """Card id: force position and MUL (or custom) id."""
+        where = f"#{self.index} · " if self.index is not None else ""
+        if self.mul_id > 0:
+            return f"{where}MUL {self.mul_id}"
+        if self.mul_id < 0:
+            return f"{where}custom {self.mul_id}"
+        return where.rstrip(" ·")
+
+
+SheetCard = CardData | MultiCardData
+"""What one card slot of a sheet holds."""
+
+
+def multi_card_for(
+    item: ForceEntry | Unit, *, index: int | None = None, modes: ProfileSet | None = None
+) -> MultiCardData:
+    """The multi-profile card of an entry or bare unit (skill 4).
+
+    Raises:
+        RenderError: the unit has a single profile, or its profiles cannot be printed.
+    """
+    entry = item if isinstance(item, ForceEntry) else ForceEntry(unit=item, pilot=Pilot())
+    unit = entry.unit
+    modes = modes or profile_set(unit)
+    if modes is None:
+        raise RenderError(f"{unit.name} has a single profile; print it on its own card")
+    try:
+        template = load_multi_template()
+        rule = load_switch_rules().get(modes.switch_rule)
+        system = None if modes.system == ALPHA_STRIKE else load_system(modes.system)
+    except TemplateError as exc:
+        raise RenderError(f"{unit.name}: {exc.message}") from exc
+    rule_name, rule_text = switch_text(rule, modes)
+    catalogue = spa_catalogue_for(entry.spas)
+    common = dict(
+        template=template,
+        name=unit.name,
+        system=modes.system,
+        rule_name=rule_name,
+        rule_text=rule_text,
+        pricing=PRICING_TEXT.get(modes.pricing, modes.pricing),
+        pilot=entry.pilot.name.strip(),
+        spas=tuple(spa_lines(entry.spas, catalogue)),
+        commander=entry.commander,
+        group=entry.group,
+        mul_id=unit.mul_id,
+        index=index,
+    )
+    if system is None:
+        return _alpha_strike(entry, modes, common)
+    return _generic(entry, modes, system, common)
+
+
+def switch_text(rule: SwitchRule | None, modes: ProfileSet) -> tuple[str, str]:
+    """The rule's name with its number filled in, and its summary (``X`` → the number)."""
+    if rule is None:
+        return modes.switch_rule or "Switch rule not given", ""
+    name, summary, value = rule.name, rule.summary, modes.switch_value
+    if value is not None and rule.value == "wounds":
+        name = re.sub(r"\bX\b", str(value), name)
+        summary = re.sub(r"\bX\b", str(value), summary)
+    elif value is not None:
+        name = f"{name} MOD {value:+d}"
+    return name, summary
+
+
+def _alpha_strike(entry: ForceEntry, modes: ProfileSet, common: dict[str, object]) -> MultiCardData:
+    unit = entry.unit
+    stats = [p.stats for p in modes.profiles]
+    if any(s is None or s.type is None for s in stats):
+        raise RenderError(f"{unit.name}: an Alpha Strike profile has no stats")
+    profiles = [s for s in stats if s is not None]
+    # Per-profile cards give the brackets and the heat scale; an aerospace profile adds E.
+    try:
+        templates = [template_for_type(s.type_code) for s in profiles]
+    except TemplateError as exc:
+        raise RenderError(f"{unit.name}: {exc.message}") from exc
+    ranges = max((t.ranges for t in templates), key=len)
+    skill = entry.skill
+    shared = [
+        s.text
+        for s in profiles[0].specials
+        if all(s.text in (o.text for o in p.specials) for p in profiles)
+    ]
+    catalogue = spa_catalogue_for(entry.spas)
+    modifiers = dict(RANGE_MODIFIERS)
+    moves = [s.move for s in profiles]
+    if entry.spas and catalogue is not None:
+        # SPAs that change printed numbers (Sniper, Speed Demon) change every profile's.
+        numbers = [card_numbers(s, skill, entry.spas, catalogue) for s in profiles]
+        modifiers.update(numbers[0].range_modifiers)
+        moves = [n.move for n in numbers]
+    headers = [f"{r} {skill + modifiers.get(r, 0)}+" for r in ranges]
+    rows = []
+    for profile, stats_, template, move_modes in zip(
+        modes.profiles, profiles, templates, moves, strict=True
+    ):
+        thrust = next((m for m in move_modes if m.is_thrust), None)
+        move = f"THR {thrust.inches:g}" if thrust is not None else format_move(move_modes) or '0"'
+        damage = [
+            str(stats_.damage[i]) if r in template.ranges and i < len(stats_.damage) else "—"
+            for i, r in enumerate(ranges)
+        ]
+        differ = [s.text for s in stats_.specials if s.text not in shared]
+        cells = (
+            stats_.type_code,
+            move,
+            "—" if thrust is not None else str(stats_.tmm),
+            *damage,
+            ",".join(differ) or "—",
+        )
+        rows.append(ProfileRow(profile.name, cells))
+    heat = [t.heat_scale for t in templates if t.heat_scale]
+    overheats = [str(s.overheat) for s, t in zip(profiles, templates, strict=True) if t.heat_scale]
+    first = 3  # TP, MV/THR, TMM come before the damage brackets
+    return MultiCardData(
+        system_title="Alpha Strike",
+        columns=("TP", "MV/THR", "TMM", *headers, "SPECIAL"),
+        damage_columns=(first, first + len(ranges)),
+        rows=tuple(rows),
+        info=(
+            ("SZ", str(unit.size)),
+            ("ROLE", unit.role or "None"),
+            ("SKILL", str(skill)),
+            ("PRICED BY", PRICING_TEXT.get(modes.pricing, modes.pricing)),
+        ),
+        points_label="PV",
+        pv=adjusted_pv(unit.pv, skill),
+        base_pv=unit.pv,
+        skill=skill,
+        armor=unit.armor,
+        structure=unit.structure,
+        track_name="",
+        wounds=0,
+        overheat="/".join(overheats) if len(set(overheats)) > 1 else "".join(overheats[:1]),
+        heat_scale=heat[0] if heat else (),
+        specials=tuple(shared),
+        **common,  # type: ignore[arg-type]
+    )
+
+
+def _generic(
+    entry: ForceEntry, modes: ProfileSet, system: GameSystem, common: dict[str, object]
+) -> MultiCardData:
+    unit = entry.unit
+    columns = [c.id for c in system.columns if any(p.value(c.id) for p in modes.profiles)]
+    rows = tuple(
+        ProfileRow(p.name, tuple(p.value(c) or "—" for c in columns)) for p in modes.profiles
+    )
+    # The shared track is as long as the sturdiest profile's (each row shows its own value).
+    wounds = max(
+        (int(v) for p in modes.profiles if (v := p.value(system.track)) and v.isdigit()), default=0
+    )
+    notes = tuple(f"{p.name}: {p.notes}" for p in modes.profiles if p.notes)
+    points = unit.pv
+    return MultiCardData(
+        system_title=system.title,
+        columns=tuple(columns),
+        damage_columns=(0, 0),
+        rows=rows,
+        info=(
+            ("SYSTEM", system.title),
+            ("PRICED BY", PRICING_TEXT.get(modes.pricing, modes.pricing)),
+        ),
+        points_label="PTS",
+        pv=points,
+        base_pv=points,
+        skill=None,
+        armor=0,
+        structure=0,
+        track_name=system.track,
+        wounds=wounds,
+        overheat="",
+        heat_scale=(),
+        specials=notes,
+        **common,  # type: ignore[arg-type]
+    )
+
+
+def sheet_card(entry: ForceEntry, *, index: int | None = None) -> SheetCard:
+    """The card an entry prints on: the multi-profile card, or its type's own card."""
+    modes = profile_set(entry.unit)
+    if modes is not None:
+        return multi_card_for(entry, index=index, modes=modes)
+    return card_for(entry, index=index)
+
+
+def sheet_cards(entries: Sequence[ForceEntry]) -> list[SheetCard]:
+    """Cards of every entry, numbered from 1 as the CLI numbers them."""
+    return [sheet_card(e, index=i) for i, e in enumerate(entries, start=1)]

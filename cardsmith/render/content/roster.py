@@ -1,0 +1,146 @@
+"""Provides the roster page's content (``RosterData``) and the rule-check verdict it prints.
+
+Pure: the PDF and any text output draw from the same rows and totals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardsmith.forces.fingerprint import force_fingerprint
+from cardsmith.forces.pricing import entry_pv
+from cardsmith.models import Force, Unit
+from cardsmith.profiles.modes import profile_set
+from cardsmith.render.content.card import spa_catalogue_for, spa_lines
+from cardsmith.render.content.multi_profile import PRICING_TEXT
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The result of checking a force against its rule pack, as the roster prints it."""
+
+    pack: str
+    legal: bool
+    problems: tuple[str, ...] = ()
+    """One line per violation, errors first (``error: …``, ``warning: …``)."""
+    errors: int = 0
+    warnings: int = 0
+
+    @property
+    def headline(self) -> str:
+        """``legal``, ``legal (1 warning)`` or ``NOT LEGAL (2 errors, 1 warning)``."""
+        counts = []
+        if self.errors:
+            counts.append(f"{self.errors} error{'s' if self.errors != 1 else ''}")
+        if self.warnings:
+            counts.append(f"{self.warnings} warning{'s' if self.warnings != 1 else ''}")
+        tail = f" ({', '.join(counts)})" if counts else ""
+        return ("legal" if self.legal else "NOT LEGAL") + tail
+
+
+def verdict_from_check(result: Any, pack: str = "") -> Verdict:
+    """Turn a rules-engine ``CheckResult`` (``legal``, ``violations``, ``pack_id``) into a verdict."""
+    violations = sorted(
+        getattr(result, "violations", ()),
+        key=lambda v: 0 if str(getattr(v, "severity", "error")) == "error" else 1,
+    )
+    errors = sum(1 for v in violations if str(getattr(v, "severity", "error")) == "error")
+    lines = tuple(
+        f"{getattr(v, 'severity', 'error')}: {getattr(v, 'message', v)}" for v in violations
+    )
+    return Verdict(
+        pack=pack or str(getattr(result, "pack_id", "") or ""),
+        legal=bool(getattr(result, "legal", False)),
+        problems=lines,
+        errors=errors,
+        warnings=len(violations) - errors,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RosterRow:
+    """One entry of the roster table."""
+
+    index: int
+    name: str
+    type_code: str
+    skill: int
+    base_pv: int
+    pv: int
+    pilot: str
+    spas: str
+    group: str
+    commander: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RosterData:
+    """Everything on a force's roster page."""
+
+    name: str
+    pack: str
+    verdict: str
+    problems: tuple[str, ...]
+    rows: tuple[RosterRow, ...]
+    total_base_pv: int
+    total_pv: int
+    cap: int | None
+    data_version: str
+    fingerprint: str
+    profile_notes: tuple[str, ...] = ()
+    """Units with several profiles (one card each): profiles, price rule, system."""
+
+
+def profile_notes(force: Force) -> tuple[str, ...]:
+    """One line per entry with several profiles: its profiles, price rule, and system."""
+    lines = []
+    for index, entry in enumerate(force.entries, start=1):
+        modes = profile_set(entry.unit)
+        if modes is None:
+            continue
+        names = " / ".join(p.name for p in modes.profiles)
+        text = f"#{index} {entry.unit.name}: {names}; priced by {PRICING_TEXT.get(modes.pricing, modes.pricing)}"
+        if entry.unit.type is None:
+            # Its stats are another game's columns: Alpha Strike rule checks cannot judge it.
+            text += f"; {modes.system} unit, not judged by Alpha Strike rules"
+        lines.append(text)
+    return tuple(lines)
+
+
+def _system(unit: Unit) -> str:
+    """What the Type column says for a unit without an Alpha Strike type: its game system."""
+    return unit.modes.system if unit.modes is not None else unit.type_code
+
+
+def roster_for(force: Force, verdict: Verdict | None = None) -> RosterData:
+    """The roster of ``force``; without a verdict it says "not checked"."""
+    catalogue = spa_catalogue_for(tuple(s for e in force.entries for s in e.spas))
+    rows = tuple(
+        RosterRow(
+            index=i,
+            name=e.unit.name,
+            type_code=e.unit.type_code if e.unit.type is not None else _system(e.unit),
+            skill=e.skill,
+            base_pv=e.unit.pv,
+            pv=entry_pv(e),
+            pilot=e.pilot.name,
+            spas=", ".join(s.name for s in spa_lines(e.spas, catalogue)),
+            group=e.group,
+            commander=e.commander,
+        )
+        for i, e in enumerate(force.entries, start=1)
+    )
+    return RosterData(
+        name=force.name,
+        pack=verdict.pack if verdict else force.pack,
+        verdict=verdict.headline if verdict else "not checked",
+        problems=verdict.problems if verdict else (),
+        rows=rows,
+        total_base_pv=sum(r.base_pv for r in rows),
+        total_pv=sum(r.pv for r in rows),
+        cap=force.cap,
+        data_version=force.data_version or "unrecorded",
+        fingerprint=force_fingerprint(force),
+        profile_notes=profile_notes(force),
+    )

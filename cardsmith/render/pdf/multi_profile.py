@@ -1,0 +1,291 @@
+"""Provides ``draw_multi_card``: a multi-profile card drawn on a reportlab canvas.
+
+The profiles are rows of one table; the damage track (pips, or wound boxes for a
+generic system) is drawn once; the switch rule is a wrapped line at the bottom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from cardsmith.render.content.multi_profile import MultiCardData
+from cardsmith.render.layout.card import Box
+from cardsmith.render.pdf.card import (
+    HEADER_FILL,
+    MM,
+    PV_FILL,
+    Pen,
+    clip_text,
+    draw_heat,
+    draw_pips,
+    fit_size,
+    wrap_pieces,
+)
+from cardsmith.render.pdf.fonts import FontSet
+
+#: Grey of the table's header row and of every other profile row (colour mode).
+TABLE_HEADER_FILL = 0.86
+ROW_FILL = 0.955
+#: Largest wound box (mm) and the gap between boxes.
+WOUND_BOX_MM = 5.0
+WOUND_GAP_MM = 1.0
+
+
+def draw_multi_card(
+    canvas: Canvas,
+    card: MultiCardData,
+    fonts: FontSet,
+    origin_pt: tuple[float, float],
+    *,
+    mono: bool,
+) -> None:
+    """Draw ``card`` with its bottom-left corner at ``origin_pt`` (points)."""
+    t = card.template
+    pen = Pen(canvas, fonts, mono, origin_pt, t.height)
+    canvas.setLineWidth(0.6)
+    canvas.setStrokeGray(0.25)
+    if not mono:
+        canvas.setFillGray(HEADER_FILL)
+        canvas.rect(pen.x(0), pen.y(12.4), t.width * MM, 12.4 * MM, stroke=0, fill=1)
+        canvas.setFillGray(0)
+    canvas.rect(pen.x(0), pen.y(t.height), t.width * MM, t.height * MM, stroke=1, fill=0)
+    boxes = t.boxes
+    pen.line_text(boxes["name"], card.name)
+    _draw_points(pen, boxes["pv"], f"{card.points_label} {card.pv}")
+    pen.line_text(boxes["pilot"], card.pilot_line)
+    _draw_pairs(pen, boxes["info"], card.info)
+    _draw_table(pen, boxes["profiles"], card)
+    if card.track_name:
+        _draw_wounds(pen, boxes["track"], card.track_name, card.wounds)
+    else:
+        draw_pips(pen, boxes["track"], card.armor, card.structure)
+    side = boxes.get("heat")
+    if side is not None:
+        if card.heat_scale:
+            draw_heat(pen, side, card.overheat, card.heat_scale)
+        else:
+            pen.frame(side)
+            pen.label(side.x + 1.0, side.y + 3.0, "STATES (kept on a switch)", 5.5)
+    label = "NOTES" if card.track_name else "SPECIAL"
+    _draw_prose(pen, boxes["specials"], label, ", ".join(card.specials) or "—")
+    _draw_prose(pen, boxes["rule"], "SWITCH", card.rule_line, bold_lead=card.rule_name)
+    if card.spas:
+        pen.line_text(boxes["spas"], card.spa_line)
+    footer = boxes.get("footer")
+    if footer is not None and card.footer:
+        if not mono:
+            canvas.setFillGray(0.4)
+        pen.line_text(footer, card.footer)
+        canvas.setFillGray(0)
+
+
+def _draw_points(pen: Pen, box: Box, text: str) -> None:
+    c = pen.c
+    c.setLineWidth(0.6)
+    c.setStrokeGray(0)
+    fill = 0 if pen.mono else 1
+    if not pen.mono:
+        c.setFillGray(PV_FILL)
+    c.rect(pen.x(box.x), pen.y(box.bottom), box.w * MM, box.h * MM, stroke=1, fill=fill)
+    if not pen.mono:
+        c.setFillGray(1)
+    font = pen.fonts.face(box.font)
+    size = fit_size(text, font, box.size, box.size * 0.7, (box.w - 1) * MM)
+    pen.text(box.x + box.w / 2, box.y + box.h / 2 + size * 0.35 / MM, text, font, size, "center")
+    c.setFillGray(0)
+
+
+def _draw_pairs(pen: Pen, box: Box, pairs: Sequence[tuple[str, str]]) -> None:
+    """Bold labels with regular values on one line, shrunk (then clipped) to fit."""
+    bold, regular = pen.fonts.bold, pen.fonts.regular
+    gap = 3.0 * MM
+    width = (box.w - 1) * MM
+
+    def total(size: float) -> float:
+        return sum(
+            stringWidth(k + " ", bold, size) + stringWidth(v, regular, size) for k, v in pairs
+        ) + gap * (len(pairs) - 1)
+
+    size = box.size
+    while size > (box.min_size or size) and total(size) > width:
+        size -= 0.5
+    baseline = box.y + box.h / 2 + size * 0.35 / MM
+    x = pen.x(box.x + 0.5)
+    right = pen.x(box.right - 0.5)
+    for label, value in pairs:
+        pen.c.setFont(bold, size)
+        pen.c.drawString(x, pen.y(baseline), label)
+        x += stringWidth(label + " ", bold, size)
+        value = clip_text(value, regular, size, max(0.0, right - x))
+        pen.c.setFont(regular, size)
+        pen.c.drawString(x, pen.y(baseline), value)
+        x += stringWidth(value, regular, size) + gap
+
+
+#: Narrowest column (mm) a generic system's value gets when the name column widens.
+MIN_GENERIC_COLUMN_MM = 5.6
+
+
+def column_widths(card: MultiCardData, box: Box, name_font: str = "") -> list[float]:
+    """Width (mm) of the name column and of each of ``card.columns``.
+
+    With ``name_font`` a generic system's name column widens to its longest profile
+    name, as far as its value columns can spare (they share the rest evenly).
+    """
+    table = card.template.table
+    widths = [table.name_w]
+    if card.track_name:
+        count = max(1, len(card.columns))
+        if name_font:
+            longest = max(stringWidth(r.name, name_font, table.size) for r in card.rows) / MM
+            spare = box.w - count * MIN_GENERIC_COLUMN_MM
+            widths = [max(table.name_w, min(longest + 1.4, spare))]
+        share = (box.w - widths[0]) / count
+        return widths + [share] * len(card.columns)
+    fixed = dict(table.as_columns)
+    start, end = card.damage_columns
+    for i, header in enumerate(card.columns[:-1]):
+        widths.append(table.damage_w if start <= i < end else fixed.get(header, table.damage_w))
+    widths.append(box.w - sum(widths))  # SPECIAL takes what is left
+    return widths
+
+
+def _draw_table(pen: Pen, box: Box, card: MultiCardData) -> None:
+    table = card.template.table
+    pen.frame(box)
+    count = len(card.rows)
+    # More profiles than the layout's rows: rows get lower and the text smaller.
+    row_h = min(table.row_h, (box.h - table.header_h) / max(1, count))
+    scale = min(1.0, row_h / table.row_h)
+    size = max(table.min_size, table.size * scale)
+    widths = column_widths(card, box, pen.fonts.bold)
+    bold, regular = pen.fonts.bold, pen.fonts.regular
+    if not pen.mono:
+        pen.c.setFillGray(TABLE_HEADER_FILL)
+        pen.c.rect(
+            pen.x(box.x), pen.y(box.y + table.header_h), box.w * MM, table.header_h * MM, 0, 1
+        )
+        for n in range(1, count, 2):
+            top = box.y + table.header_h + n * row_h
+            pen.c.setFillGray(ROW_FILL)
+            pen.c.rect(pen.x(box.x), pen.y(top + row_h), box.w * MM, row_h * MM, 0, 1)
+        pen.c.setFillGray(0)
+    header_size = max(table.min_size, table.size - 1.0)
+    _row(
+        pen,
+        box.x,
+        box.y + table.header_h * 0.72,
+        ["PROFILE", *card.columns],
+        widths,
+        bold,
+        header_size,
+        header=True,
+    )
+    start, end = card.damage_columns
+    for n, row in enumerate(card.rows):
+        baseline = box.y + table.header_h + n * row_h + row_h / 2 + size * 0.35 / MM
+        pen.c.setFillGray(0)
+        _row(
+            pen,
+            box.x,
+            baseline,
+            [row.name, *row.cells],
+            widths,
+            regular,
+            size,
+            bold_cells={0} | set(range(start + 1, end + 1)),
+            bold_font=bold,
+        )
+    pen.c.setStrokeGray(0.6)
+    pen.c.setLineWidth(0.3)
+    y = box.y + table.header_h
+    pen.c.line(pen.x(box.x), pen.y(y), pen.x(box.right), pen.y(y))
+    x = box.x
+    for width in widths[:-1]:
+        x += width
+        pen.c.line(pen.x(x), pen.y(box.y + 0.4), pen.x(x), pen.y(box.bottom - 0.4))
+
+
+def _row(
+    pen: Pen,
+    left: float,
+    baseline: float,
+    cells: Sequence[str],
+    widths: Sequence[float],
+    font: str,
+    size: float,
+    *,
+    header: bool = False,
+    bold_cells: set[int] | None = None,
+    bold_font: str = "",
+) -> None:
+    x = left
+    for i, (cell, width) in enumerate(zip(cells, widths, strict=True)):
+        face = bold_font if bold_cells and i in bold_cells else font
+        room = (width - 1.0) * MM
+        cell_size = fit_size(cell, face, size, max(3.5, size - 1.5), room)
+        text = clip_text(cell, face, cell_size, room)
+        if i == 0 or (not header and i == len(cells) - 1 and width > 12):
+            pen.text(x + 0.6, baseline, text, face, cell_size)
+        else:
+            pen.text(x + width / 2, baseline, text, face, cell_size, "center")
+        x += width
+
+
+def _draw_wounds(pen: Pen, box: Box, name: str, wounds: int) -> None:
+    """One row of boxes for the shared wound track, labelled with the system's column."""
+    pen.frame(box)
+    pen.label(box.x + 1.0, box.y + 3.0, f"{name} — SHARED BY EVERY PROFILE", 5.5)
+    if wounds <= 0:
+        pen.label(box.x + 1.0, box.y + 8.0, "no wound column given", 5.5)
+        return
+    room = box.w - 2.0
+    side = min(WOUND_BOX_MM, box.h - 5.2, room / wounds - WOUND_GAP_MM)
+    if side < 2.0:
+        pen.text(box.x + 1.0, box.y + 8.5, f"{name} {wounds}", pen.fonts.bold, 8.0)
+        pen.c.setStrokeGray(0.5)
+        pen.c.line(
+            pen.x(box.x + 12.0), pen.y(box.y + 8.5), pen.x(box.right - 1.0), pen.y(box.y + 8.5)
+        )
+        return
+    top = box.y + 4.4
+    pen.c.setStrokeGray(0)
+    pen.c.setLineWidth(0.6)
+    for n in range(wounds):
+        left = box.x + 1.0 + n * (side + WOUND_GAP_MM)
+        pen.c.rect(pen.x(left), pen.y(top + side), side * MM, side * MM, stroke=1, fill=0)
+    pen.c.setLineWidth(0.4)
+
+
+def _draw_prose(pen: Pen, box: Box, label: str, text: str, bold_lead: str = "") -> None:
+    """A framed box of wrapped prose after a grey label, shrunk to fit, cut with … if needed."""
+    pen.frame(box)
+    regular, bold = pen.fonts.regular, pen.fonts.bold
+    width = (box.w - 1.6) * MM
+    size = box.size
+    floor = box.min_size or size
+    while True:
+        indent = stringWidth(label + " ", bold, size)
+        # The bold lead is wider than its regular measure: keep the first line inside.
+        extra = stringWidth(bold_lead, bold, size) - stringWidth(bold_lead, regular, size)
+        lines = wrap_pieces(text.split(), regular, size, width, indent + extra)
+        capacity = max(1, int((box.h - 0.6) * MM // (size * 1.15)))
+        if len(lines) <= capacity or size <= floor:
+            break
+        size = max(floor, size - 0.25)
+    if len(lines) > capacity:
+        lines = lines[:capacity]
+        lines[-1] = clip_text(lines[-1] + " …", regular, size, width)
+    step = size * 1.15 / MM
+    baseline = box.y + 0.4 + step * 0.85
+    pen.label(box.x + 0.8, baseline, label, size)
+    for i, line in enumerate(lines):
+        x = box.x + 0.8 + (indent / MM if i == 0 else 0)
+        if i == 0 and bold_lead and line.startswith(bold_lead):
+            pen.text(x, baseline, bold_lead, bold, size)
+            x += stringWidth(bold_lead, bold, size) / MM
+            line = line[len(bold_lead) :]
+        pen.text(x, baseline + i * step, line, regular, size)

@@ -1,0 +1,92 @@
+"""Provides the app's one doorway into the core: force edits, files, checks, cards, printing.
+
+Every screen calls ``services.<name>`` instead of importing core modules itself, so the
+shape of the core (and any module that is not there yet) matters in this package only.
+Nothing here imports Textual.
+"""
+
+from cardsmith.services.cards import (
+    GlossaryRow,
+    ReferenceTable,
+    can_print,
+    card_lines,
+    glossary,
+    print_force,
+    reference_tables,
+    special_info,
+    special_meaning,
+)
+from cardsmith.services.catalogue import (
+    FetchSummary,
+    UnitSource,
+    can_fetch,
+    fetch_units,
+    load_index,
+)
+from cardsmith.services.checks import (
+    GroupStatus,
+    Problem,
+    Verdict,
+    check,
+    formation_choices,
+    formation_status,
+    pack_choices,
+    pv_cap,
+    set_formation,
+)
+from cardsmith.services.forces import (
+    SpaChoice,
+    add_unit,
+    duplicate_entry,
+    load_force,
+    move_entry,
+    remove_entry,
+    save_force,
+    set_entry,
+    skill_pv,
+    spa_budget,
+    spa_choices,
+    spa_cost,
+    spa_name,
+    to_hit,
+)
+
+__all__ = [
+    "FetchSummary",
+    "GlossaryRow",
+    "GroupStatus",
+    "Problem",
+    "ReferenceTable",
+    "SpaChoice",
+    "UnitSource",
+    "Verdict",
+    "add_unit",
+    "can_fetch",
+    "can_print",
+    "card_lines",
+    "check",
+    "duplicate_entry",
+    "fetch_units",
+    "formation_choices",
+    "formation_status",
+    "glossary",
+    "load_force",
+    "load_index",
+    "move_entry",
+    "pack_choices",
+    "print_force",
+    "pv_cap",
+    "reference_tables",
+    "remove_entry",
+    "save_force",
+    "set_entry",
+    "set_formation",
+    "skill_pv",
+    "spa_budget",
+    "spa_choices",
+    "spa_cost",
+    "spa_name",
+    "special_info",
+    "special_meaning",
+    "to_hit",
+]

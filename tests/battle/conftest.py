@@ -1,0 +1,100 @@
+"""Fixtures for play tests: small hand-made units and forces, force files and battles."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from cardsmith.battle.battle_file import save_battle, start_battle
+from cardsmith.battle.state import Battle, Side, new_battle
+from cardsmith.forces.force_file import save_force
+from cardsmith.models import DamageValue, Force, ForceEntry, Pilot, Unit, UnitType
+from cardsmith.models.stats import derive_tmm, parse_move, parse_specials
+
+
+def make_unit(
+    name: str = "Test Mech",
+    *,
+    type_: UnitType = UnitType.BM,
+    move: str = '10"',
+    armor: int = 5,
+    structure: int = 4,
+    damage: str = "3/3/2",
+    overheat: int = 1,
+    specials: str = "",
+    mul_id: int = -1,
+) -> Unit:
+    """A unit with just the stats play needs."""
+    modes = parse_move(move)
+    values = [DamageValue.parse(v) or DamageValue(0) for v in damage.split("/")]
+    while len(values) < 4:
+        values.append(DamageValue(0))
+    return Unit(
+        mul_id=mul_id,
+        name=name,
+        type=type_,
+        size=2,
+        move=modes,
+        tmm=derive_tmm(modes),
+        armor=armor,
+        structure=structure,
+        damage=(values[0], values[1], values[2], values[3]),
+        overheat=overheat,
+        pv=30,
+        specials=parse_specials(specials),
+        tonnage=50,
+    )
+
+
+def entry(
+    unit: Unit | None = None, *, skill: int = 4, commander: bool = False, wounds: int = 0
+) -> ForceEntry:
+    """A force entry around a unit."""
+    return ForceEntry(
+        unit or make_unit(), skill=skill, commander=commander, pilot=Pilot("P", wounds=wounds)
+    )
+
+
+def two_sides(
+    blue: tuple[ForceEntry, ...] | None = None,
+    red: tuple[ForceEntry, ...] | None = None,
+    packs: tuple[str, ...] = ("betrayal",),
+) -> Battle:
+    """A battle of two hand-made forces (no files)."""
+    blue = blue or (
+        entry(make_unit("Blue Mech")),
+        entry(make_unit("Blue Tank", type_=UnitType.CV, move='8"t')),
+    )
+    red = red or (entry(make_unit("Red Mech", mul_id=-2)),)
+    return new_battle(
+        (Side("Blue", Force("Blue", entries=blue)), Side("Red", Force("Red", entries=red))), packs
+    )
+
+
+BattleFile = Callable[..., Path]
+
+
+@pytest.fixture()
+def battle_file(tmp_path: Path) -> BattleFile:
+    """Write two force files and a battle file referring to them; returns the battle path."""
+
+    def build(
+        blue: tuple[ForceEntry, ...] | None = None,
+        red: tuple[ForceEntry, ...] | None = None,
+        packs: tuple[str, ...] = ("betrayal",),
+    ) -> Path:
+        sample = two_sides(blue, red, packs)
+        paths = []
+        for side in sample.sides:
+            path = tmp_path / "forces" / f"{side.name.lower()}.json"
+            path.parent.mkdir(exist_ok=True)
+            save_force(side.force, path)
+            paths.append(path)
+        out = tmp_path / "games" / "battle.json"
+        out.parent.mkdir(exist_ok=True)
+        save_battle(start_battle(paths, out, packs), out)
+        return out
+
+    return build
