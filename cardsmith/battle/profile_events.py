@@ -57,12 +57,12 @@ def profile_event(
         raise BattleEditError(f"profile event must be one of {', '.join(EVENTS)}, not {event!r}")
     state = battle.find(ref)
     entry = battle.force_entry(state)
-    modes = profiles_of(entry)
-    if modes is None:
+    unit_profiles = profiles_of(entry)
+    if unit_profiles is None:
         raise BattleEditError(f"{state.key} {entry.name} has one profile: nothing to switch")
     data: list[tuple[str, int | str | bool]] = []
     if choose is not None:
-        data.append(("choose", resolve_profile(modes, choose) + 1))
+        data.append(("choose", resolve_profile(unit_profiles, choose) + 1))
     if kind == "movement-declared":
         data.append(("first", first_skill_is_movement))
     if kind == "activation":
@@ -79,7 +79,7 @@ def profile_event(
     to = decision.state.active
     outcome: tuple[tuple[str, int | str | bool], ...] = (
         ("to", to + 1),
-        ("name", modes.profiles[to].name),
+        ("name", unit_profiles.profiles[to].name),
         ("switched", decision.switched),
         ("reason", decision.reason),
     )

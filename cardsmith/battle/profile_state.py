@@ -65,22 +65,22 @@ def profiles_of(entry: ForceEntry) -> ProfileSet | None:
     return profile_set(entry.unit)
 
 
-def rule_of(modes: ProfileSet) -> SwitchRule:
+def rule_of(unit_profiles: ProfileSet) -> SwitchRule:
     """The switch rule of a profile set.
 
     Raises:
         BattleEditError: the rule is not in the switch-rule catalogue.
     """
-    rule = load_switch_rules().get(modes.switch_rule)
+    rule = load_switch_rules().get(unit_profiles.switch_rule)
     if rule is None:
-        raise BattleEditError(f"unknown profile switch rule {modes.switch_rule!r}")
+        raise BattleEditError(f"unknown profile switch rule {unit_profiles.switch_rule!r}")
     return rule
 
 
 def is_generic(entry: ForceEntry) -> bool:
     """True for a unit of a generic game system (its damage track is a wound column)."""
-    modes = profiles_of(entry)
-    return modes is not None and modes.system != ALPHA_STRIKE
+    unit_profiles = profiles_of(entry)
+    return unit_profiles is not None and unit_profiles.system != ALPHA_STRIKE
 
 
 def shared_wounds(entry: ForceEntry, state: UnitState) -> int:
@@ -102,22 +102,22 @@ def profile_state(entry: ForceEntry, state: UnitState, wounds: int | None = None
 
 def profile_info(entry: ForceEntry, state: UnitState) -> ProfileInfo | None:
     """The unit's profiles and switch state for display; None for a single-profile unit."""
-    modes = profiles_of(entry)
-    if modes is None:
+    unit_profiles = profiles_of(entry)
+    if unit_profiles is None:
         return None
-    rule = load_switch_rules().get(modes.switch_rule)
+    rule = load_switch_rules().get(unit_profiles.switch_rule)
     track = "armor/structure"
-    if modes.system != ALPHA_STRIKE:
-        track = load_system(modes.system).track
+    if unit_profiles.system != ALPHA_STRIKE:
+        track = load_system(unit_profiles.system).track
     return ProfileInfo(
-        names=tuple(p.name for p in modes.profiles),
+        names=tuple(p.name for p in unit_profiles.profiles),
         active=state.profile,
-        rule_id=modes.switch_rule,
-        rule_name=rule.name if rule is not None else modes.switch_rule,
-        switch_value=modes.switch_value,
+        rule_id=unit_profiles.switch_rule,
+        rule_name=rule.name if rule is not None else unit_profiles.switch_rule,
+        switch_value=unit_profiles.switch_value,
         locked=state.profile_locked,
         marker=state.profile_marker,
-        system=modes.system,
+        system=unit_profiles.system,
         track=track,
         wounds=shared_wounds(entry, state),
     )
@@ -125,19 +125,19 @@ def profile_info(entry: ForceEntry, state: UnitState) -> ProfileInfo | None:
 
 def profile_value(entry: ForceEntry, profile: int, column: str) -> str | None:
     """A generic column's value (``WIP``, ``W`` …) in one profile, None when absent."""
-    modes = profiles_of(entry)
-    if modes is None or not 0 <= profile < len(modes.profiles):
+    unit_profiles = profiles_of(entry)
+    if unit_profiles is None or not 0 <= profile < len(unit_profiles.profiles):
         return None
-    return modes.profiles[profile].value(column)
+    return unit_profiles.profiles[profile].value(column)
 
 
-def resolve_profile(modes: ProfileSet, ref: int | str) -> int:
+def resolve_profile(unit_profiles: ProfileSet, ref: int | str) -> int:
     """A profile by 1-based number or name (case-insensitive) → 0-based index.
 
     Raises:
         BattleEditError: no such profile.
     """
-    names = [p.name for p in modes.profiles]
+    names = [p.name for p in unit_profiles.profiles]
     text = str(ref).strip()
     if text.lstrip("-").isdigit():
         number = int(text)
@@ -175,19 +175,19 @@ def decide_change(entry: ForceEntry, state: UnitState, change: Change, wounds: i
         BattleEditError: a single-profile unit, an unknown rule or event, or an event
             that lacks what the rule needs.
     """
-    modes = profiles_of(entry)
-    if modes is None:
+    unit_profiles = profiles_of(entry)
+    if unit_profiles is None:
         raise BattleEditError(f"{entry.name} has one profile: nothing to switch")
     if change.detail not in EVENT_KINDS:
         raise BattleEditError(f"unknown profile event {change.detail!r}")
-    rule = rule_of(modes)
+    rule = rule_of(unit_profiles)
     event = event_of(change)
     current = profile_state(entry, state, wounds)
-    count = len(modes.profiles)
+    count = len(unit_profiles.profiles)
     if event.kind == "deployed":
         return _deploy(rule, current, event, count)
     try:
-        return decide(rule, modes.switch_value, current, event, count)
+        return decide(rule, unit_profiles.switch_value, current, event, count)
     except UsageError as exc:
         raise BattleEditError(f"{entry.name}: {exc.message}") from exc
 
@@ -218,10 +218,10 @@ def apply_change(entry: ForceEntry, state: UnitState, change: Change, wounds: in
 
 def end_of_round(entry: ForceEntry, state: UnitState) -> UnitState:
     """End of a round: a WIP switch lasts the player turn only; a placed marker is gone."""
-    modes = profiles_of(entry)
-    if modes is None:
+    unit_profiles = profiles_of(entry)
+    if unit_profiles is None:
         return state
-    rule = load_switch_rules().get(modes.switch_rule)
+    rule = load_switch_rules().get(unit_profiles.switch_rule)
     if rule is not None and rule.trigger == "willpower-roll" and state.profile != 0:
         state = state.with_changes(profile=0)
     return state.with_changes(profile_marker="") if state.profile_marker else state

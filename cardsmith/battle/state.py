@@ -254,11 +254,11 @@ def active_entry(entry: ForceEntry, profile: int) -> ForceEntry:
     """
     if profile == 0:
         return entry
-    modes = profile_set(entry.unit)
-    if modes is None or not 0 <= profile < len(modes.profiles):
+    unit_profiles = profile_set(entry.unit)
+    if unit_profiles is None or not 0 <= profile < len(unit_profiles.profiles):
         return entry
-    stats = modes.profiles[profile].stats
-    if stats is None or modes.system != ALPHA_STRIKE:
+    stats = unit_profiles.profiles[profile].stats
+    if stats is None or unit_profiles.system != ALPHA_STRIKE:
         return entry
     base = entry.unit
     unit = replace(
@@ -267,7 +267,7 @@ def active_entry(entry: ForceEntry, profile: int) -> ForceEntry:
         name=base.name,
         armor=base.armor,
         structure=base.structure,
-        modes=base.modes,
+        profiles=base.profiles,
     )
     return replace(entry, unit=unit)
 

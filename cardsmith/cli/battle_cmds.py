@@ -165,8 +165,8 @@ def _generic_row(
     current: Battle, state: UnitState, entry: ForceEntry, info: ProfileInfo
 ) -> list[str]:
     """A generic-system unit (seed 001's troopers): its wound track and MOV column."""
-    modes = entry.unit.modes
-    profile = modes.profiles[state.profile] if modes is not None else None
+    profiles = entry.unit.profiles
+    profile = profiles.profiles[state.profile] if profiles is not None else None
     track = profile.value(info.track) if profile is not None else None
     move = profile.value("MOV") if profile is not None else None
     return [

@@ -406,15 +406,15 @@ PRICING_TEXT = {"first": "first profile", "max": "dearest profile", "fixed": "fi
 
 def _profiles_summary(unit: Unit) -> dict[str, Any] | None:
     """A multi-profile unit's profiles, switch rule, system and price rule (None: one profile)."""
-    modes = profile_set(unit)
-    if modes is None:
+    unit_profiles = profile_set(unit)
+    if unit_profiles is None:
         return None
     return {
-        "names": [p.name for p in modes.profiles],
-        "system": modes.system,
-        "switch_rule": modes.switch_rule,
-        "switch_value": modes.switch_value,
-        "pricing": modes.pricing,
+        "names": [p.name for p in unit_profiles.profiles],
+        "system": unit_profiles.system,
+        "switch_rule": unit_profiles.switch_rule,
+        "switch_value": unit_profiles.switch_value,
+        "pricing": unit_profiles.pricing,
     }
 
 

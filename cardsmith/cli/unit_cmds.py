@@ -28,7 +28,7 @@ def validate(file: Path) -> None:
 
     units = read_custom_units(file)
     for item in units:
-        profiles = len(item.modes.profiles) if item.modes else 1
+        profiles = len(item.profiles.profiles) if item.profiles else 1
         click.echo(
             f"ok  {item.name}  ({profiles} profile{'s' if profiles > 1 else ''}, {item.pv} points)"
         )
@@ -67,22 +67,24 @@ def show(settings: Settings, unit_ref: str, fmt: str) -> None:
 
     with open_catalogue(settings) as catalogue:
         found = _find(catalogue, unit_ref)
-    modes = profile_set(found)
+    unit_profiles = profile_set(found)
     if fmt == "json":
-        echo_json({"unit": found.to_dict(), "profiles": _profiles_json(modes)})
+        echo_json({"unit": found.to_dict(), "profiles": _profiles_json(unit_profiles)})
         return
     # Alpha Strike units are priced in PV; a generic system's units in its own points.
-    unit_of_price = "PV" if modes is None or modes.system == ALPHA_STRIKE else "points"
+    unit_of_price = (
+        "PV" if unit_profiles is None or unit_profiles.system == ALPHA_STRIKE else "points"
+    )
     click.echo(f"{found.name}  (id {found.mul_id}, {found.pv} {unit_of_price})")
-    if modes is None:
+    if unit_profiles is None:
         click.echo("One profile.")
         return
-    rule = load_switch_rules().get(modes.switch_rule)
+    rule = load_switch_rules().get(unit_profiles.switch_rule)
     if rule is not None:
-        value = f" X={modes.switch_value}" if modes.switch_value is not None else ""
+        value = f" X={unit_profiles.switch_value}" if unit_profiles.switch_value is not None else ""
         click.echo(f"Switch: {rule.name}{value} — {rule.summary}")
-    click.echo(f"Priced by: {PRICING_TEXT.get(modes.pricing, modes.pricing)}")
-    click.echo(_profiles_table(modes))
+    click.echo(f"Priced by: {PRICING_TEXT.get(unit_profiles.pricing, unit_profiles.pricing)}")
+    click.echo(_profiles_table(unit_profiles))
 
 
 def _find(catalogue: object, ref: str) -> Unit:
@@ -104,10 +106,10 @@ def _find(catalogue: object, ref: str) -> Unit:
     raise UnitNotFound(f"no unit called {ref!r}", candidates=names)
 
 
-def _profiles_table(modes: ProfileSet) -> str:
-    if all(p.stats is not None for p in modes.profiles):
+def _profiles_table(unit_profiles: ProfileSet) -> str:
+    if all(p.stats is not None for p in unit_profiles.profiles):
         rows = []
-        for profile in modes.profiles:
+        for profile in unit_profiles.profiles:
             stats = profile.stats
             assert stats is not None
             rows.append(
@@ -124,18 +126,18 @@ def _profiles_table(modes: ProfileSet) -> str:
             )
         return format_table(["Profile", "TP", "MV", "TMM", "A/S", "Dmg", "PV", "Specials"], rows)
     columns: list[str] = []
-    for profile in modes.profiles:
+    for profile in unit_profiles.profiles:
         for column, _ in profile.values:
             if column not in columns:
                 columns.append(column)
-    rows = [[p.name, *[p.value(c) or "-" for c in columns]] for p in modes.profiles]
+    rows = [[p.name, *[p.value(c) or "-" for c in columns]] for p in unit_profiles.profiles]
     return format_table(["Profile", *columns], rows)
 
 
-def _profiles_json(modes: ProfileSet | None) -> list[dict[str, object]]:
-    if modes is None:
+def _profiles_json(unit_profiles: ProfileSet | None) -> list[dict[str, object]]:
+    if unit_profiles is None:
         return []
     return [
         {"name": p.name, "stats": p.stats.to_dict() if p.stats else None, "values": dict(p.values)}
-        for p in modes.profiles
+        for p in unit_profiles.profiles
     ]

@@ -347,16 +347,16 @@ def _position(force: Force, index: object) -> int:
 def can_join(unit: Unit) -> bool:
     """True for a unit with Alpha Strike stats, or a custom unit of another game system.
 
-    The second kind (``unit.modes.system`` other than ``alpha-strike``) has points but no
+    The second kind (``unit.profiles.system`` other than ``alpha-strike``) has points but no
     Alpha Strike type: it prints on its own multi-profile card.
     """
     return unit.has_stats or (_other_system(unit) is not None and unit.pv > 0)
 
 
 def _other_system(unit: Unit) -> str | None:
-    modes = unit.modes
-    if unit.type is None and modes is not None and modes.system != ALPHA_STRIKE:
-        return modes.system
+    profiles = unit.profiles
+    if unit.type is None and profiles is not None and profiles.system != ALPHA_STRIKE:
+        return profiles.system
     return None
 
 

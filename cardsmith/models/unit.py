@@ -151,7 +151,7 @@ class Unit:
     """Introduction date as the MUL gives it (a year, or ``Unknown``, ``PS`` …)."""
     group_name: str = ""
     image_url: str = ""
-    modes: ProfileSet | None = None
+    profiles: ProfileSet | None = None
     """Further profiles sharing this unit's damage track (custom multi-profile units)."""
 
     # -- derived facts -------------------------------------------------------------
@@ -311,7 +311,7 @@ class Unit:
             "group_name": self.group_name,
             "image_url": self.image_url,
             # Written only when present, so ordinary units keep their content hash.
-            **({"modes": _modes_to_dict(self.modes)} if self.modes else {}),
+            **({"profiles": _profiles_to_dict(self.profiles)} if self.profiles else {}),
         }
 
     @classmethod
@@ -373,7 +373,7 @@ class Unit:
                 introduced=str(data.get("introduced") or ""),
                 group_name=str(data.get("group_name") or ""),
                 image_url=str(data.get("image_url") or ""),
-                modes=_modes_from_dict(data["modes"], mul_id) if data.get("modes") else None,
+                profiles=_profiles_in(data, mul_id),
             )
         except KeyError as exc:
             raise CatalogueDataError(f"unit is missing the field {exc.args[0]!r}") from exc
@@ -433,13 +433,13 @@ def _damage(record: Mapping[str, Any], value_key: str, *flag_keys: str) -> Damag
     return DamageValue(_int(record, value_key), minimal=minimal)
 
 
-def _modes_to_dict(modes: ProfileSet) -> dict[str, Any]:
+def _profiles_to_dict(profile_set: ProfileSet) -> dict[str, Any]:
     return {
-        "system": modes.system,
-        "switch_rule": modes.switch_rule,
-        "switch_value": modes.switch_value,
-        "pricing": modes.pricing,
-        "points": modes.points,
+        "system": profile_set.system,
+        "switch_rule": profile_set.switch_rule,
+        "switch_value": profile_set.switch_value,
+        "pricing": profile_set.pricing,
+        "points": profile_set.points,
         "profiles": [
             {
                 "name": p.name,
@@ -447,17 +447,23 @@ def _modes_to_dict(modes: ProfileSet) -> dict[str, Any]:
                 **({"values": dict(p.values)} if p.values else {}),
                 **({"notes": p.notes} if p.notes else {}),
             }
-            for p in modes.profiles
+            for p in profile_set.profiles
         ],
     }
 
 
-def _modes_from_dict(data: Any, mul_id: object) -> ProfileSet:
+def _profiles_in(data: Mapping[str, Any], mul_id: object) -> ProfileSet | None:
+    """The unit's further profiles; files written before the rename call them ``modes``."""
+    raw = data.get("profiles") or data.get("modes")
+    return _profiles_from_dict(raw, mul_id) if raw else None
+
+
+def _profiles_from_dict(data: Any, mul_id: object) -> ProfileSet:
     if not isinstance(data, Mapping):
-        raise CatalogueDataError(f"unit {mul_id}: 'modes' must be an object")
+        raise CatalogueDataError(f"unit {mul_id}: 'profiles' must be an object")
     raw_profiles = data.get("profiles")
     if not isinstance(raw_profiles, list) or len(raw_profiles) < 2:
-        raise CatalogueDataError(f"unit {mul_id}: 'modes.profiles' must list two or more profiles")
+        raise CatalogueDataError(f"unit {mul_id}: 'profiles.profiles' must list two or more profiles")
     profiles = []
     for item in raw_profiles:
         if not isinstance(item, Mapping) or not isinstance(item.get("name"), str):
@@ -477,7 +483,7 @@ def _modes_from_dict(data: Any, mul_id: object) -> ProfileSet:
     pricing = str(data.get("pricing") or "first")
     if pricing not in PRICING_RULES:
         raise CatalogueDataError(
-            f"unit {mul_id}: 'modes.pricing' must be one of {', '.join(PRICING_RULES)}"
+            f"unit {mul_id}: 'profiles.pricing' must be one of {', '.join(PRICING_RULES)}"
         )
     return ProfileSet(
         profiles=tuple(profiles),

@@ -124,9 +124,9 @@ def _unit(item: Any, where: str, problems: list[str]) -> Unit:
     if len(problems) > count_before:
         raise _Invalid
     first = profiles[0]
-    modes = None
+    profile_set = None
     if len(profiles) > 1:
-        modes = ProfileSet(tuple(profiles), switch_rule, switch_value, system_id, pricing, points)
+        profile_set = ProfileSet(tuple(profiles), switch_rule, switch_value, system_id, pricing, points)
     price = _price(profiles, pricing, points, system)
     base = first.stats if first.stats is not None else Unit(mul_id=mul_id, name=name.strip())
     return replace(
@@ -135,7 +135,7 @@ def _unit(item: Any, where: str, problems: list[str]) -> Unit:
         name=name.strip(),
         chassis=str(item.get("chassis", name)).strip(),
         pv=price,
-        modes=modes,
+        profiles=profile_set,
         technology=str(item.get("technology", "Custom")),
         rules="Custom",
     )

@@ -17,8 +17,8 @@ from cardsmith.models.stats import Movement, derive_tmm, parse_move
 
 def profile_set(unit: Unit) -> ProfileSet | None:
     """The unit's profiles, or None for a unit with a single profile."""
-    if unit.modes is not None:
-        return unit.modes
+    if unit.profiles is not None:
+        return unit.profiles
     for code in ("LAM", "BIM"):
         special = unit.special(code)
         if special is not None and special.argument:

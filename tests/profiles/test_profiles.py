@@ -158,11 +158,22 @@ def test_custom_two_profile_unit(tmp_path: Path) -> None:
     (unit,) = read_custom_units(path)
     assert unit.mul_id == custom_id("Gwailo Seed-Soldier") < 0
     assert unit.pv == 45  # priced by the maximum
-    assert unit.modes is not None and unit.modes.switch_value == 2
-    developed = unit.modes.profiles[1]
+    assert unit.profiles is not None and unit.profiles.switch_value == 2
+    developed = unit.profiles.profiles[1]
     assert developed.value("WIP") == "13"  # VOL is an alias
     # It survives the round trip through cardsmith's unit JSON (catalogue, force files).
     assert Unit.from_dict(json.loads(json.dumps(unit.to_dict()))) == unit
+
+
+def test_unit_json_names_its_profiles_and_still_reads_the_older_key(tmp_path: Path) -> None:
+    path = tmp_path / "troopers.toml"
+    path.write_text(SKIRMISH, encoding="utf-8")
+    (unit,) = read_custom_units(path)
+    written = unit.to_dict()
+    assert "modes" not in written and written["profiles"]["switch_value"] == 2
+    # Force files saved before the rename hold the same object under "modes".
+    older = {k: v for k, v in written.items() if k != "profiles"} | {"modes": written["profiles"]}
+    assert Unit.from_dict(json.loads(json.dumps(older))) == unit
 
 
 def test_custom_alpha_strike_unit_with_two_profiles() -> None:
@@ -202,7 +213,7 @@ def test_custom_alpha_strike_unit_with_two_profiles() -> None:
     }
     (unit,) = parse_custom_units(data, origin="test")
     assert unit.has_stats and unit.pv == 28 and unit.type_code == "BM"
-    assert unit.modes is not None and str(unit.modes.profiles[1].stats.damage[2]) == "0*"  # type: ignore[union-attr]
+    assert unit.profiles is not None and str(unit.profiles.profiles[1].stats.damage[2]) == "0*"  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(

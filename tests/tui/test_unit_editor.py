@@ -100,9 +100,9 @@ async def test_two_profile_skirmish_unit_from_grid_to_catalogue(
         await pilot.press("ctrl+u", *str(target), "enter")
         await until(pilot, lambda: not editor.dirty)
         (unit,) = read_custom_units(target)
-        assert unit.modes is not None
-        assert [p.name for p in unit.modes.profiles] == ["Seed Form", "Developed Form"]
-        assert unit.modes.switch_rule == "transmutation-x" and unit.modes.switch_value == 2
+        assert unit.profiles is not None
+        assert [p.name for p in unit.profiles.profiles] == ["Seed Form", "Developed Form"]
+        assert unit.profiles.switch_rule == "transmutation-x" and unit.profiles.switch_value == 2
         table = tomllib.loads(target.read_text(encoding="utf-8"))["unit"][0]
         assert table["profile"][1]["CC"] == 23 and table["profile"][0]["MOV"] == "10-5"
 

@@ -131,7 +131,7 @@ SheetCard = CardData | MultiCardData
 
 
 def multi_card_for(
-    item: ForceEntry | Unit, *, index: int | None = None, modes: ProfileSet | None = None
+    item: ForceEntry | Unit, *, index: int | None = None, unit_profiles: ProfileSet | None = None
 ) -> MultiCardData:
     """The multi-profile card of an entry or bare unit (skill 4).
 
@@ -140,24 +140,24 @@ def multi_card_for(
     """
     entry = item if isinstance(item, ForceEntry) else ForceEntry(unit=item, pilot=Pilot())
     unit = entry.unit
-    modes = modes or profile_set(unit)
-    if modes is None:
+    unit_profiles = unit_profiles or profile_set(unit)
+    if unit_profiles is None:
         raise RenderError(f"{unit.name} has a single profile; print it on its own card")
     try:
         template = load_multi_template()
-        rule = load_switch_rules().get(modes.switch_rule)
-        system = None if modes.system == ALPHA_STRIKE else load_system(modes.system)
+        rule = load_switch_rules().get(unit_profiles.switch_rule)
+        system = None if unit_profiles.system == ALPHA_STRIKE else load_system(unit_profiles.system)
     except TemplateError as exc:
         raise RenderError(f"{unit.name}: {exc.message}") from exc
-    rule_name, rule_text = switch_text(rule, modes)
+    rule_name, rule_text = switch_text(rule, unit_profiles)
     catalogue = spa_catalogue_for(entry.spas)
     common = dict(
         template=template,
         name=unit.name,
-        system=modes.system,
+        system=unit_profiles.system,
         rule_name=rule_name,
         rule_text=rule_text,
-        pricing=PRICING_TEXT.get(modes.pricing, modes.pricing),
+        pricing=PRICING_TEXT.get(unit_profiles.pricing, unit_profiles.pricing),
         pilot=entry.pilot.name.strip(),
         spas=tuple(spa_lines(entry.spas, catalogue)),
         commander=entry.commander,
@@ -166,15 +166,15 @@ def multi_card_for(
         index=index,
     )
     if system is None:
-        return _alpha_strike(entry, modes, common)
-    return _generic(entry, modes, system, common)
+        return _alpha_strike(entry, unit_profiles, common)
+    return _generic(entry, unit_profiles, system, common)
 
 
-def switch_text(rule: SwitchRule | None, modes: ProfileSet) -> tuple[str, str]:
+def switch_text(rule: SwitchRule | None, unit_profiles: ProfileSet) -> tuple[str, str]:
     """The rule's name with its number filled in, and its summary (``X`` → the number)."""
     if rule is None:
-        return modes.switch_rule or "Switch rule not given", ""
-    name, summary, value = rule.name, rule.summary, modes.switch_value
+        return unit_profiles.switch_rule or "Switch rule not given", ""
+    name, summary, value = rule.name, rule.summary, unit_profiles.switch_value
     if value is not None and rule.value == "wounds":
         name = re.sub(r"\bX\b", str(value), name)
         summary = re.sub(r"\bX\b", str(value), summary)
@@ -183,9 +183,11 @@ def switch_text(rule: SwitchRule | None, modes: ProfileSet) -> tuple[str, str]:
     return name, summary
 
 
-def _alpha_strike(entry: ForceEntry, modes: ProfileSet, common: dict[str, object]) -> MultiCardData:
+def _alpha_strike(
+    entry: ForceEntry, unit_profiles: ProfileSet, common: dict[str, object]
+) -> MultiCardData:
     unit = entry.unit
-    stats = [p.stats for p in modes.profiles]
+    stats = [p.stats for p in unit_profiles.profiles]
     if any(s is None or s.type is None for s in stats):
         raise RenderError(f"{unit.name}: an Alpha Strike profile has no stats")
     profiles = [s for s in stats if s is not None]
@@ -212,7 +214,7 @@ def _alpha_strike(entry: ForceEntry, modes: ProfileSet, common: dict[str, object
     headers = [f"{r} {skill + modifiers.get(r, 0)}+" for r in ranges]
     rows = []
     for profile, stats_, template, move_modes in zip(
-        modes.profiles, profiles, templates, moves, strict=True
+        unit_profiles.profiles, profiles, templates, moves, strict=True
     ):
         thrust = next((m for m in move_modes if m.is_thrust), None)
         move = f"THR {thrust.inches:g}" if thrust is not None else format_move(move_modes) or '0"'
@@ -241,7 +243,7 @@ def _alpha_strike(entry: ForceEntry, modes: ProfileSet, common: dict[str, object
             ("SZ", str(unit.size)),
             ("ROLE", unit.role or "None"),
             ("SKILL", str(skill)),
-            ("PRICED BY", PRICING_TEXT.get(modes.pricing, modes.pricing)),
+            ("PRICED BY", PRICING_TEXT.get(unit_profiles.pricing, unit_profiles.pricing)),
         ),
         points_label="PV",
         pv=adjusted_pv(unit.pv, skill),
@@ -259,18 +261,20 @@ def _alpha_strike(entry: ForceEntry, modes: ProfileSet, common: dict[str, object
 
 
 def _generic(
-    entry: ForceEntry, modes: ProfileSet, system: GameSystem, common: dict[str, object]
+    entry: ForceEntry, unit_profiles: ProfileSet, system: GameSystem, common: dict[str, object]
 ) -> MultiCardData:
     unit = entry.unit
-    columns = [c.id for c in system.columns if any(p.value(c.id) for p in modes.profiles)]
+    columns = [c.id for c in system.columns if any(p.value(c.id) for p in unit_profiles.profiles)]
     rows = tuple(
-        ProfileRow(p.name, tuple(p.value(c) or "—" for c in columns)) for p in modes.profiles
+        ProfileRow(p.name, tuple(p.value(c) or "—" for c in columns))
+        for p in unit_profiles.profiles
     )
     # The shared track is as long as the sturdiest profile's (each row shows its own value).
     wounds = max(
-        (int(v) for p in modes.profiles if (v := p.value(system.track)) and v.isdigit()), default=0
+        (int(v) for p in unit_profiles.profiles if (v := p.value(system.track)) and v.isdigit()),
+        default=0,
     )
-    notes = tuple(f"{p.name}: {p.notes}" for p in modes.profiles if p.notes)
+    notes = tuple(f"{p.name}: {p.notes}" for p in unit_profiles.profiles if p.notes)
     points = unit.pv
     return MultiCardData(
         system_title=system.title,
@@ -279,7 +283,7 @@ def _generic(
         rows=rows,
         info=(
             ("SYSTEM", system.title),
-            ("PRICED BY", PRICING_TEXT.get(modes.pricing, modes.pricing)),
+            ("PRICED BY", PRICING_TEXT.get(unit_profiles.pricing, unit_profiles.pricing)),
         ),
         points_label="PTS",
         pv=points,
@@ -298,9 +302,9 @@ def _generic(
 
 def sheet_card(entry: ForceEntry, *, index: int | None = None) -> SheetCard:
     """The card an entry prints on: the multi-profile card, or its type's own card."""
-    modes = profile_set(entry.unit)
-    if modes is not None:
-        return multi_card_for(entry, index=index, modes=modes)
+    unit_profiles = profile_set(entry.unit)
+    if unit_profiles is not None:
+        return multi_card_for(entry, index=index, unit_profiles=unit_profiles)
     return card_for(entry, index=index)
 
 

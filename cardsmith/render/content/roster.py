@@ -110,7 +110,7 @@ def profile_notes(force: Force) -> tuple[str, ...]:
 
 def _system(unit: Unit) -> str:
     """What the Type column says for a unit without an Alpha Strike type: its game system."""
-    return unit.modes.system if unit.modes is not None else unit.type_code
+    return unit.profiles.system if unit.profiles is not None else unit.type_code
 
 
 def roster_for(force: Force, verdict: Verdict | None = None) -> RosterData:
