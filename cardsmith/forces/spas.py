@@ -176,9 +176,35 @@ class CardNumbers:
 
 
 def card_numbers(
-    unit: Unit, skill: int, spa_ids: Iterable[str], catalogue: SpaCatalogue | None = None
+    unit: Unit,
+    skill: int,
+    spa_ids: Iterable[str],
+    catalogue: SpaCatalogue | None = None,
+    *,
+    move: Sequence[Movement] | None = None,
 ) -> CardNumbers:
-    """Move, TMM and to-hit numbers after the SPAs that change them (unknown ids are ignored)."""
+    """Apply a pilot's SPAs to the numbers on a unit's card: move, TMM and target numbers.
+
+    This is the one place where SPAs change card values (Sniper's range modifiers, ASCE
+    p.99; Speed Demon's move and thrust, ASCE p.99; the infantry move abilities, ASCE
+    p.101): the printed card, the app's grid and the battle engine all call it.
+
+    Args:
+        unit: the unit flown.
+        skill: the number the target numbers start from.  On a card it is the pilot's
+            skill; in play, pass the weapon skill with every other modifier that adds to
+            each band alike (heat, fire-control hits, ASCE p.50-52): an SPA replaces only
+            the range modifier.
+        spa_ids: the pilot's SPA ids; ids the catalogue does not know are ignored.
+        catalogue: the SPA catalogue (the built-in one when None).
+        move: the move modes to boost instead of the unit's printed ones, e.g. the move
+            left after crits and heat in play.  A mode at 0" stays at 0": a unit that
+            cannot move gains nothing from Speed Demon.
+
+    Returns:
+        The boosted move, its text, the unchanged TMM, the range modifiers per band and
+        ``skill`` plus each of them, and the ids of the SPAs that changed something.
+    """
     catalogue = catalogue or load_spas()
     move_bonus = 0
     thrust_bonus = 0
@@ -194,10 +220,11 @@ def card_numbers(
         for band, value in effect.range_modifiers:
             modifiers[band] = min(modifiers[band], value)
         changed.append(spa_id)
-    move = tuple(_boost(m, move_bonus, thrust_bonus) for m in unit.move)
+    modes = unit.move if move is None else tuple(move)
+    boosted = tuple(_boost(m, move_bonus, thrust_bonus) for m in modes)
     return CardNumbers(
-        move=move,
-        move_text=format_move(move),
+        move=boosted,
+        move_text=format_move(boosted),
         tmm=unit.tmm,
         range_modifiers=modifiers,
         target_numbers={band: skill + modifiers[band] for band in RANGES},
@@ -212,7 +239,7 @@ def _boost(mode: Movement, inches: int, thrust: int) -> Movement:
         bonus = thrust if mode.mode != "k" else 0
     elif mode.is_jump:
         bonus = 0
-    if not bonus:
+    if not bonus or mode.inches <= 0:
         return mode
     return Movement(mode.inches + bonus, mode.mode, mode.detail)
 

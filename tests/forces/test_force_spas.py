@@ -177,3 +177,28 @@ def test_truncated_spa_file_is_a_template_error(tmp_path: Path) -> None:
     bad.write_text('[[spa]]\nid = "sniper', encoding="utf-8")
     with pytest.raises(TemplateError):
         load_spa_file(bad)
+
+
+def test_sniper_keeps_its_bands_on_top_of_play_modifiers(
+    unit_factory: Callable[..., Unit],
+) -> None:
+    # In play the battle engine passes skill + heat + 2 per fire-control hit (ASCE p.50):
+    # a skill-0 Sniper with one fire-control hit shoots at 2/3/4, not 2/4/6.
+    unit = unit_factory()
+    assert card_numbers(unit, 0, ["sniper"]).target_numbers == {"S": 0, "M": 1, "L": 2, "E": 3}
+    after_hit = card_numbers(unit, 0 + 2, ["sniper"]).target_numbers
+    assert (after_hit["S"], after_hit["M"], after_hit["L"]) == (2, 3, 4)
+
+
+def test_speed_demon_boosts_the_move_left_in_play(unit_factory: Callable[..., Unit]) -> None:
+    from cardsmith.models.stats import Movement
+
+    griffin = unit_factory(move='10"j')
+    halved = (Movement(5.0, ""), Movement(10.0, "j"))
+    numbers = card_numbers(griffin, 4, ["speed-demon"], move=halved)
+    assert [(m.inches, m.mode) for m in numbers.move] == [(7, ""), (10, "j")]
+    stopped = (Movement(0.0, ""), Movement(0.0, "j"))
+    assert [m.inches for m in card_numbers(griffin, 4, ["speed-demon"], move=stopped).move] == [
+        0,
+        0,
+    ]
