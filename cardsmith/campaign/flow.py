@@ -11,7 +11,7 @@ from typing import Any
 from cardsmith.campaign.model import ACTIVE, CAPTURED, Campaign, CampaignError, LogEntry, Warrior
 from cardsmith.campaign.pregame import PregameCheck, pregame_checks
 from cardsmith.campaign.replay import Roster, apply_change, effective_entries, replay
-from cardsmith.tables.dice import DiceSource, parse_dice
+from cardsmith.tables.dice import Dice, parse_dice
 from cardsmith.tables.loader import TableSet, load_tables
 from cardsmith.tables.model import Table
 from cardsmith.tables.outcome import Change, Outcome
@@ -113,7 +113,7 @@ def record_game(
     notes: str = "",
     *,
     tables: TableSet | None = None,
-    dice: DiceSource | None = None,
+    dice: Dice | None = None,
 ) -> Campaign:
     """Log a game played: pre-game rolls first, then warriors sitting games out count one down.
 
@@ -192,7 +192,7 @@ def roll_for(
     tables: TableSet,
     warrior_ref: str,
     table_name: str,
-    dice: DiceSource,
+    dice: Dice,
     chooser: Chooser,
     *,
     value: int | None = None,
@@ -219,7 +219,7 @@ def replace_roll(
     campaign: Campaign,
     tables: TableSet,
     seq: int,
-    dice: DiceSource,
+    dice: Dice,
     chooser: Chooser,
     *,
     opponent: str = "",
@@ -295,7 +295,7 @@ def adjust(
 
 
 def release(
-    campaign: Campaign, warrior_ref: str, how: str, dice: DiceSource
+    campaign: Campaign, warrior_ref: str, how: str, dice: Dice
 ) -> tuple[Campaign, int | None]:
     """A captured warrior is ransomed, exchanged or handed to the law for a bounty.
 
@@ -328,7 +328,7 @@ def preview(warrior: Warrior, outcome: Outcome) -> Warrior:
 def post_game(
     campaign: Campaign,
     tables: TableSet,
-    dice: DiceSource,
+    dice: Dice,
     chooser: Chooser,
     *,
     opponent: str = "",

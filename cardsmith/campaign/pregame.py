@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from cardsmith.campaign.model import Warrior
-from cardsmith.tables.dice import DiceRoll, DiceSource, RandomDice, parse_dice
+from cardsmith.tables.dice import Dice, DiceRoll, parse_dice
 from cardsmith.tables.model import Pack
 
 
@@ -52,7 +51,7 @@ class PregameCheck:
 
 
 def pregame_checks(
-    pack: Pack | None, warriors: Sequence[Warrior], dice: DiceSource | None
+    pack: Pack | None, warriors: Sequence[Warrior], dice: Dice | None
 ) -> list[PregameCheck]:
     """Roll for every warrior who would play and has a condition the pack rolls for.
 
@@ -71,7 +70,7 @@ def pregame_checks(
             if rule.condition not in held:
                 continue
             if dice is None:
-                dice = RandomDice(random.Random())  # a fresh generator, never the global one
+                dice = Dice.seeded()  # a fresh generator, never the global one
             roll = dice.roll(parse_dice(rule.dice), f"{warrior.name}'s {rule.label.lower()}")
             checks.append(
                 PregameCheck(

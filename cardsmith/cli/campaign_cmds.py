@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -17,10 +16,9 @@ from cardsmith.cli.options import paper_option, pdf_output_option
 from cardsmith.cli.output import echo_json, format_table, handled, warn
 from cardsmith.tables import (
     Change,
+    Dice,
     DiceError,
-    EnteredDice,
     Outcome,
-    RandomDice,
     Resolver,
     ScriptedChooser,
     TableSet,
@@ -28,7 +26,6 @@ from cardsmith.tables import (
     parse_dice,
     parse_entered,
 )
-from cardsmith.tables.dice import DiceSource
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -54,20 +51,20 @@ def _chooser(answers: Sequence[str]) -> ScriptedChooser:
     return ScriptedChooser(list(answers), fallback=fallback)
 
 
-def _dice(entered: str | None, seed: int | None) -> tuple[DiceSource, EnteredDice | None]:
+def _dice(entered: str | None, seed: int | None) -> tuple[Dice, Dice | None]:
     """Dice from --dice (physical dice, in order) and/or --seed (a seeded generator).
 
     With --dice alone, running out of entered dice is an error naming the roll; with both,
     the generator rolls whatever the entered dice do not cover.
     """
-    rng = random.Random(seed)  # a fresh generator each run; never the global one
     if entered is None:
-        return RandomDice(rng), None
-    source = EnteredDice(parse_entered(entered), RandomDice(rng) if seed is not None else None)
+        return Dice.seeded(seed), None  # a fresh generator each run; never the global one
+    values = parse_entered(entered)
+    source = Dice.own(values) if seed is None else Dice.seeded(seed, values)
     return source, source
 
 
-def _warn_unused(entered: EnteredDice | None) -> None:
+def _warn_unused(entered: Dice | None) -> None:
     if entered is not None and entered.remaining:
         warn(f"{len(entered.remaining)} entered dice were not needed: {list(entered.remaining)}")
 

@@ -24,8 +24,11 @@ from cardsmith.render.content.campaign_sheet import (
     log_lines,
 )
 from cardsmith.render.layout.campaign_sheet import load_campaign_layout
-from cardsmith.tables import Change, DiceExpr, DiceRoll, TableSet, load_tables
-from cardsmith.tables.dice import ENTERED, ROLLED, DiceError, parse_entered
+from cardsmith.tables import Change, TableSet, load_tables
+
+# The one dice source, re-exported for the shells.
+from cardsmith.tables.dice import Dice as Dice
+from cardsmith.tables.dice import MoreDiceNeeded as MoreDiceNeeded
 from cardsmith.tables.model import Pack
 from cardsmith.tables.resolver import ScriptedChooser
 
@@ -141,73 +144,7 @@ def undoable(campaign: cp.Campaign, seq: int) -> bool:
     return campaign.entry(seq).action != "undo" and seq not in undone
 
 
-# -- dice the player can add to mid-roll --------------------------------------------------
-
-
-class MoreDiceNeeded(CardsmithError):
-    """The player's own dice ran out: ask for ``expr`` and run the step again."""
-
-    def __init__(self, expr: DiceExpr, purpose: str, have: tuple[int, ...]) -> None:
-        super().__init__(f"{purpose or 'a roll'} needs {expr}")
-        self.expr = expr
-        self.purpose = purpose
-        self.have = have
-        """Entered dice left over that make the start of this roll."""
-
-
-@dataclass
-class TableDice:
-    """Entered dice first, in order; then a seeded generator, or (own dice) ask for more.
-
-    ``mark``/``rewind`` let a step that stopped to ask the player run again on the very
-    same dice.
-    """
-
-    values: list[int] = field(default_factory=list)
-    seed: int | None = None
-    """Seed of the generator; None: the player rolls every die (asked when needed)."""
-    used: int = 0
-    rng: random.Random = field(init=False)
-
-    def __post_init__(self) -> None:
-        # Own generator, never the module-global one; seeded so the same seed rolls alike.
-        self.rng = random.Random(self.seed)
-
-    def roll(self, expr: DiceExpr, purpose: str = "") -> DiceRoll:
-        """The next entered dice, else the generator's, else ``MoreDiceNeeded``."""
-        need = expr.dice_needed
-        left = self.values[self.used :]
-        if len(left) >= need:
-            dice = tuple(left[:need])
-            for value in dice:
-                if not 1 <= value <= expr.die_faces:
-                    raise DiceError(
-                        f"{value} is not a face of a D{expr.die_faces} ({purpose or expr})"
-                    )
-            self.used += need
-            return DiceRoll(expr, dice, ENTERED)
-        if self.seed is None or left:
-            raise MoreDiceNeeded(expr, purpose, tuple(left))
-        dice = tuple(self.rng.randint(1, expr.die_faces) for _ in range(need))
-        return DiceRoll(expr, dice, ROLLED)
-
-    def add(self, text: str) -> None:
-        """Dice typed by the player (``3 5``, ``35`` for a D66, ``4``)."""
-        self.values.extend(parse_entered(text))
-
-    def mark(self) -> tuple[int, object]:
-        """Where the dice stand now."""
-        return self.used, self.rng.getstate()
-
-    def rewind(self, mark: tuple[int, object]) -> None:
-        """Go back to a mark: the same dice come again."""
-        self.used = mark[0]
-        self.rng.setstate(mark[1])  # type: ignore[arg-type]
-
-    @property
-    def unused(self) -> tuple[int, ...]:
-        """Entered dice not needed (yet)."""
-        return tuple(self.values[self.used :])
+# -- dice ---------------------------------------------------------------------------------
 
 
 def new_seed() -> int:
@@ -266,7 +203,7 @@ def step_title(campaign: cp.Campaign, step: Step) -> str:
     return f"{warrior.name} — {title}"
 
 
-def start_game(campaign: cp.Campaign, plan: PostGamePlan, dice: TableDice) -> cp.Campaign:
+def start_game(campaign: cp.Campaign, plan: PostGamePlan, dice: Dice) -> cp.Campaign:
     """Log the game itself: pre-game rolls (old battle wounds) with the player's dice
     source, then sit-out counters run down.
 
@@ -287,7 +224,7 @@ def skip_reason(campaign: cp.Campaign, step: Step) -> str | None:
 
 
 def run_step(
-    campaign: cp.Campaign, step: Step, dice: TableDice, answers: Sequence[str], opponent: str = ""
+    campaign: cp.Campaign, step: Step, dice: Dice, answers: Sequence[str], opponent: str = ""
 ) -> cp.Rolled:
     """Roll one step with the answers given so far.
 

@@ -6,7 +6,7 @@ import random
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any
 
 from cardsmith.errors import CardsmithError
 
@@ -159,62 +159,106 @@ def parse_entered(text: str) -> tuple[int, ...]:
     return tuple(values)
 
 
-class DiceSource(Protocol):
-    """Where dice come from: a random generator or a player's own dice."""
+class MoreDiceNeeded(DiceError):
+    """The entered dice ran out and there is no generator: the player rolls ``expr`` next.
 
-    def roll(self, expr: DiceExpr, purpose: str = "") -> DiceRoll:
-        """Roll the expression once; ``purpose`` names the roll for error messages."""
-        ...
-
-
-class RandomDice:
-    """Dice from a ``random.Random`` the caller owns (never the module-global generator)."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def roll(self, expr: DiceExpr, purpose: str = "") -> DiceRoll:
-        """Roll the expression with the generator."""
-        dice = tuple(self.rng.randint(1, expr.die_faces) for _ in range(expr.dice_needed))
-        return DiceRoll(expr, dice, ROLLED)
-
-
-class EnteredDice:
-    """Dice a player rolled physically, used in order; optionally a generator for the rest.
-
-    Without a fallback, running out of entered dice is an error that says which roll needs
-    more, so a player at the table can supply them.
+    A shell that can ask (the app's dice dialog) catches this, adds the dice and runs the
+    step again after :meth:`Dice.rewind`; a shell that cannot shows the message.
     """
 
-    def __init__(self, values: Iterable[int], fallback: DiceSource | None = None) -> None:
-        self.values = list(values)
+    def __init__(self, expr: str, needed: int, purpose: str, have: tuple[int, ...]) -> None:
+        what = f" for {purpose}" if purpose else ""
+        left = len(have)
+        super().__init__(
+            f"{expr}{what} needs {needed} dice; "
+            f"{left} entered {'die is' if left == 1 else 'dice are'} left"
+        )
+        self.expr = expr
+        """The dice expression to roll (``D66``), as text."""
+        self.needed = needed
+        """How many physical dice that expression takes."""
+        self.purpose = purpose
+        self.have = have
+        """Entered dice left over that make the start of this roll."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiceMark:
+    """Where a dice source stood: so a step that stopped to ask can run on the same dice."""
+
+    used: int
+    state: tuple[Any, ...] | None
+
+
+class Dice:
+    """The one dice source: dice a player entered first, in order; then a generator.
+
+    ``Dice.seeded(seed)`` rolls with its own ``random.Random`` (never the module-global
+    generator; ``None`` seeds from the system).  ``Dice.own(values)`` has no generator: when
+    the entered dice run out it raises :class:`MoreDiceNeeded`, naming the roll, so the
+    player can roll it at the table.  Both can be given: entered dice first, then the
+    generator for whatever they do not cover.
+    """
+
+    def __init__(self, entered: Iterable[int] = (), rng: random.Random | None = None) -> None:
+        self.values = list(entered)
         self.used = 0
-        self.fallback = fallback
+        self.rng = rng
+
+    @classmethod
+    def seeded(cls, seed: int | str | None = None, entered: Iterable[int] = ()) -> Dice:
+        """Entered dice, then a generator seeded with ``seed`` (same seed, same rolls)."""
+        return cls(entered, random.Random(seed))
+
+    @classmethod
+    def own(cls, entered: Iterable[int] = ()) -> Dice:
+        """Only the player's own dice: more are asked for when they run out."""
+        return cls(entered, None)
 
     @property
     def remaining(self) -> tuple[int, ...]:
-        """Entered dice not used yet."""
+        """Entered dice not used (yet)."""
         return tuple(self.values[self.used :])
 
+    def add(self, text: str) -> None:
+        """More dice typed by the player (``3 5``, ``35`` for a D66, ``4``)."""
+        self.values.extend(parse_entered(text))
+
+    def mark(self) -> DiceMark:
+        """Where the dice stand now."""
+        return DiceMark(self.used, self.rng.getstate() if self.rng is not None else None)
+
+    def rewind(self, mark: DiceMark) -> None:
+        """Go back to a mark: the same dice come again."""
+        self.used = mark.used
+        if self.rng is not None and mark.state is not None:
+            self.rng.setstate(mark.state)
+
     def roll(self, expr: DiceExpr, purpose: str = "") -> DiceRoll:
-        """Take the next dice for the expression, checking each is a possible face."""
+        """Roll the expression once; ``purpose`` names the roll in messages.
+
+        Raises:
+            DiceError: an entered die is not a face of the die rolled.
+            MoreDiceNeeded: the entered dice ran out and there is no generator, or the
+                dice left are too few for this roll.
+        """
         need = expr.dice_needed
         left = self.values[self.used :]
-        if len(left) < need:
-            if self.fallback is not None and not left:
-                return self.fallback.roll(expr, purpose)
-            what = f" for {purpose}" if purpose else ""
-            raise DiceError(
-                f"{expr}{what} needs {need} more dice; {len(left)} entered dice are left"
-            )
-        dice = tuple(left[:need])
-        for value in dice:
-            if not 1 <= value <= expr.die_faces:
-                raise DiceError(f"{value} is not a face of a D{expr.die_faces} (roll {expr})")
-        self.used += need
-        return DiceRoll(expr, dice, ENTERED)
+        if len(left) >= need:
+            dice = tuple(left[:need])
+            for value in dice:
+                if not 1 <= value <= expr.die_faces:
+                    raise DiceError(
+                        f"{value} is not a face of a D{expr.die_faces} ({purpose or expr})"
+                    )
+            self.used += need
+            return DiceRoll(expr, dice, ENTERED)
+        if self.rng is None or left:
+            raise MoreDiceNeeded(str(expr), need, purpose, tuple(left))
+        dice = tuple(self.rng.randint(1, expr.die_faces) for _ in range(need))
+        return DiceRoll(expr, dice, ROLLED)
 
 
-def roll(text: str, rng: random.Random) -> DiceRoll:
-    """Roll a dice expression with the given generator."""
-    return RandomDice(rng).roll(parse_dice(text))
+def roll(text: str, dice: Dice) -> DiceRoll:
+    """Roll a dice expression with the given dice source."""
+    return dice.roll(parse_dice(text))

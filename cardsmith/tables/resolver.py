@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from cardsmith.errors import CardsmithError, TemplateError
-from cardsmith.tables.dice import DiceRoll, DiceSource
+from cardsmith.tables.dice import Dice, DiceRoll
 from cardsmith.tables.loader import TableSet
 from cardsmith.tables.model import (
     Amount,
@@ -115,7 +115,7 @@ class Resolver:
     """
 
     def __init__(
-        self, tables: TableSet, dice: DiceSource, chooser: Chooser, context: Context | None = None
+        self, tables: TableSet, dice: Dice, chooser: Chooser, context: Context | None = None
     ) -> None:
         self.tables = tables
         self.dice = dice

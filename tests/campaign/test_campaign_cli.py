@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 from click.testing import CliRunner, Result
 
 from cardsmith.cli import cli
-from cardsmith.tables import RandomDice, parse_dice
+from cardsmith.tables import Dice, parse_dice
 
 
 def run(*args: str) -> Result:
@@ -52,7 +51,7 @@ def _setup(tmp_path: Path) -> Path:
 def test_roll_dice_expression_with_seed() -> None:
     result = run("roll", "2D6", "--seed", "5", "--format", "json")
     assert result.exit_code == 0
-    expected = RandomDice(random.Random(5)).roll(parse_dice("2D6"))
+    expected = Dice.seeded(5).roll(parse_dice("2D6"))
     assert json.loads(result.stdout)["dice"] == list(expected.dice)
 
 
@@ -71,7 +70,7 @@ def test_roll_errors_exit_2() -> None:
     assert run("roll", "no-such-table").exit_code == 2
     assert run("roll", "D66", "--dice", "7,1").exit_code == 2
     short = run("roll", "serious-injury", "--dice", "3")
-    assert short.exit_code == 2 and "needs 2 more dice" in short.stderr
+    assert short.exit_code == 2 and "needs 2 dice; 1 entered die is left" in short.stderr
     choice = run("roll", "hero-advancement", "--dice", "3,4")
     assert choice.exit_code == 2 and "choose one of strength" in choice.stderr
 

@@ -11,7 +11,7 @@ import pytest
 
 from cardsmith import campaign as cp
 from cardsmith.campaign.campaign_file import VERSION, campaign_to_json
-from cardsmith.tables import RandomDice, TableSet
+from cardsmith.tables import Dice, TableSet
 
 
 class _FirstOption:
@@ -30,7 +30,7 @@ def _three_games(west: cp.Campaign, tables: TableSet) -> cp.Campaign:
         state, _ = cp.post_game(
             state,
             tables,
-            RandomDice(rng),
+            Dice(rng=rng),
             _FirstOption(),
             opponent=f"Банда {game}",
             casualties=out,

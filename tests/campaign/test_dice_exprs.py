@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from cardsmith.tables import DiceError, EnteredDice, RandomDice, parse_dice, parse_entered, roll
+from cardsmith.tables import Dice, DiceError, MoreDiceNeeded, parse_dice, parse_entered, roll
 
 
 @pytest.mark.parametrize(
@@ -52,7 +52,7 @@ def test_possible_results(text: str, expected: set[int]) -> None:
 def test_seeded_rolls_follow_the_generator_exactly() -> None:
     for text in ("D3", "D6", "2D6+1", "D66"):
         expr = parse_dice(text)
-        mine = RandomDice(random.Random(1234))
+        mine = Dice.seeded(1234)
         reference = random.Random(1234)
         for _ in range(50):
             result = mine.roll(expr)
@@ -63,10 +63,10 @@ def test_seeded_rolls_follow_the_generator_exactly() -> None:
 
 def test_same_seed_same_sequence_and_global_random_untouched() -> None:
     state = random.getstate()
-    first = [roll("2D6", random.Random(7)).total for _ in range(3)]
+    first = [roll("2D6", Dice.seeded(7)).total for _ in range(3)]
     rng_a, rng_b = random.Random(99), random.Random(99)
-    seq_a = [roll("D66", rng_a).total for _ in range(20)]
-    seq_b = [roll("D66", rng_b).total for _ in range(20)]
+    seq_a = [roll("D66", Dice(rng=rng_a)).total for _ in range(20)]
+    seq_b = [roll("D66", Dice(rng=rng_b)).total for _ in range(20)]
     assert seq_a == seq_b
     assert len(set(first)) == 1
     assert random.getstate() == state
@@ -74,7 +74,7 @@ def test_same_seed_same_sequence_and_global_random_untouched() -> None:
 
 def test_2d6_distribution_is_sane() -> None:
     rng = random.Random(2026)
-    counts = Counter(roll("2D6", rng).total for _ in range(36_000))
+    counts = Counter(roll("2D6", Dice(rng=rng)).total for _ in range(36_000))
     assert set(counts) == set(range(2, 13))
     assert counts.most_common(1)[0][0] == 7
     # Expected 6/36 of the rolls are 7s: 6,000; allow a wide margin.
@@ -84,14 +84,14 @@ def test_2d6_distribution_is_sane() -> None:
 
 def test_d66_stays_in_bounds_and_reaches_all_36_results() -> None:
     rng = random.Random(66)
-    seen = Counter(roll("D66", rng).total for _ in range(5_000))
+    seen = Counter(roll("D66", Dice(rng=rng)).total for _ in range(5_000))
     assert set(seen) == parse_dice("D66").results()
     assert min(seen) == 11 and max(seen) == 66
 
 
 def test_d3_is_one_to_three() -> None:
     rng = random.Random(3)
-    assert {roll("D3", rng).total for _ in range(500)} == {1, 2, 3}
+    assert {roll("D3", Dice(rng=rng)).total for _ in range(500)} == {1, 2, 3}
 
 
 @pytest.mark.parametrize(
@@ -103,7 +103,7 @@ def test_parse_entered(typed: str, values: tuple[int, ...]) -> None:
 
 
 def test_entered_dice_make_a_d66_and_run_in_order() -> None:
-    dice = EnteredDice([3, 5, 2])
+    dice = Dice.own([3, 5, 2])
     d66 = dice.roll(parse_dice("D66"))
     assert (d66.total, d66.source) == (35, "entered")
     assert dice.roll(parse_dice("D6")).total == 2
@@ -111,21 +111,47 @@ def test_entered_dice_make_a_d66_and_run_in_order() -> None:
 
 
 def test_entered_dice_running_out_names_the_roll() -> None:
-    dice = EnteredDice([3])
-    with pytest.raises(DiceError, match="D66 for injury needs 2 more dice"):
+    dice = Dice.own([3])
+    with pytest.raises(DiceError, match="D66 for injury needs 2 dice; 1 entered die is left"):
         dice.roll(parse_dice("D66"), "injury")
 
 
 def test_entered_die_must_be_a_face() -> None:
     with pytest.raises(DiceError, match="7 is not a face of a D6"):
-        EnteredDice([7]).roll(parse_dice("D6"))
+        Dice.own([7]).roll(parse_dice("D6"))
     with pytest.raises(DiceError):
-        EnteredDice([4]).roll(parse_dice("D3"))
+        Dice.own([4]).roll(parse_dice("D3"))
 
 
 def test_entered_dice_fall_back_to_the_generator_when_spent() -> None:
-    dice = EnteredDice([6], fallback=RandomDice(random.Random(5)))
+    dice = Dice.seeded(5, [6])
     assert dice.roll(parse_dice("D6")).source == "entered"
     later = dice.roll(parse_dice("D6"))
     assert later.source == "rolled"
     assert later.dice == (random.Random(5).randint(1, 6),)
+
+
+def test_own_dice_ask_for_more_naming_the_roll_and_keeping_what_is_left() -> None:
+    dice = Dice.own([4])
+    with pytest.raises(MoreDiceNeeded) as asked:
+        dice.roll(parse_dice("D66"), "serious injury")
+    assert (asked.value.expr, asked.value.needed, asked.value.have) == ("D66", 2, (4,))
+    dice.add("2")
+    assert dice.roll(parse_dice("D66")).total == 42
+
+
+def test_rewind_gives_the_same_dice_again_entered_and_rolled() -> None:
+    dice = Dice.seeded(11, [3])
+    mark = dice.mark()
+    first = [dice.roll(parse_dice("D6")).dice for _ in range(4)]
+    dice.rewind(mark)
+    assert [dice.roll(parse_dice("D6")).dice for _ in range(4)] == first
+    assert first[0] == (3,)
+
+
+def test_a_text_seed_rolls_alike_every_time() -> None:
+    # A battle's Betrayal test is seeded by text (the battle and the turn).
+    rolls = [Dice.seeded("lance.json:3").roll(parse_dice("2D6")).total for _ in range(3)]
+    assert len(set(rolls)) == 1
+    rng = random.Random("lance.json:3")
+    assert rolls[0] == rng.randint(1, 6) + rng.randint(1, 6)

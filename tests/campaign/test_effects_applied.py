@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from cardsmith import campaign as cp
 from cardsmith.campaign.model import CAPTURED, DEAD, GONE
 from cardsmith.tables import (
     ChoiceNeeded,
-    EnteredDice,
-    RandomDice,
+    Dice,
     Resolver,
     ScriptedChooser,
     TableSet,
@@ -47,7 +44,7 @@ def test_every_entry_is_reachable_with_fixed_dice(
     table = tables.tables[table_id]
     assert table.dice is not None
     # Later rolls (sub-tables, D3 games, roll-again) come from a seeded generator.
-    dice = EnteredDice(dice_for(table.dice, result), fallback=RandomDice(random.Random(1)))
+    dice = Dice.seeded(1, dice_for(table.dice, result))
     context = Context(preferred_skill_tables=("shooting-skills",), opponent="Rivals")
     outcome = Resolver(tables, dice, _FirstOption(), context).resolve(table)
     assert (outcome.entry, outcome.input) == (key, result)
@@ -57,7 +54,7 @@ def test_every_entry_is_reachable_with_fixed_dice(
 def _roll(
     state: cp.Campaign, tables: TableSet, who: str, table: str, dice: list[int], *choices: str
 ) -> cp.Rolled:
-    return cp.roll_for(state, tables, who, table, EnteredDice(dice), ScriptedChooser(choices))
+    return cp.roll_for(state, tables, who, table, Dice.own(dice), ScriptedChooser(choices))
 
 
 def test_stat_change_with_floor(west: cp.Campaign, tables: TableSet) -> None:
@@ -147,7 +144,7 @@ def test_captured_then_released(
 ) -> None:
     state = _roll(west, tables, "w1", "injury", [6, 2]).campaign
     assert cp.replay(state).find("w1").status == CAPTURED
-    state, reward = cp.release(state, "w1", how, EnteredDice([4]))
+    state, reward = cp.release(state, "w1", how, Dice.own([4]))
     warrior = cp.replay(state).find("w1")
     assert warrior.status == status
     assert bool(warrior.equipment) == keeps_kit
@@ -229,11 +226,9 @@ def test_undone_promotion_frees_the_game_slot(west: cp.Campaign, tables: TableSe
 
 
 def test_replace_roll_with_real_dice(west: cp.Campaign, tables: TableSet) -> None:
-    rolled = cp.roll_for(
-        west, tables, "w1", "injury", RandomDice(random.Random(4)), ScriptedChooser(["pay"])
-    )
+    rolled = cp.roll_for(west, tables, "w1", "injury", Dice.seeded(4), ScriptedChooser(["pay"]))
     fixed = cp.replace_roll(
-        rolled.campaign, tables, rolled.entry.seq, EnteredDice([2, 2]), ScriptedChooser()
+        rolled.campaign, tables, rolled.entry.seq, Dice.own([2, 2]), ScriptedChooser()
     )
     assert fixed.outcome.entry == "leg-wound"
     warrior = cp.replay(fixed.campaign).find("w1")
@@ -249,7 +244,7 @@ def test_pilot_pack_lookup_and_floor(tables: TableSet) -> None:
     for _ in range(2):
         state = _roll(state, tables, "Kayla", "advancement", [3, 4]).campaign
     state = cp.roll_for(
-        state, tables, "Kayla", "pilot-xp", EnteredDice([]), ScriptedChooser(), value=5
+        state, tables, "Kayla", "pilot-xp", Dice.own([]), ScriptedChooser(), value=5
     ).campaign
     warrior = cp.replay(state).find("Kayla")
     assert (warrior.stat("skill"), warrior.xp) == (0, 3)  # ASCE p.29: 0 is the best

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -11,16 +10,14 @@ from click.testing import CliRunner, Result
 
 from cardsmith import campaign as cp
 from cardsmith.cli import cli
-from cardsmith.tables import Change, DiceError, EnteredDice, RandomDice, ScriptedChooser, TableSet
+from cardsmith.tables import Change, Dice, DiceError, ScriptedChooser, TableSet
 
 OLD_WOUND = [3, 2]  # D66 32 on the serious injury table
 
 
 def _wounded(state: cp.Campaign, tables: TableSet, *who: str) -> cp.Campaign:
     for ref in who:
-        rolled = cp.roll_for(
-            state, tables, ref, "injury", EnteredDice(OLD_WOUND), ScriptedChooser()
-        )
+        rolled = cp.roll_for(state, tables, ref, "injury", Dice.own(OLD_WOUND), ScriptedChooser())
         assert rolled.outcome.entry == "old-battle-wound"
         state = rolled.campaign
     return state
@@ -39,7 +36,7 @@ def test_each_game_rolls_for_the_wounded_warrior(
     west: cp.Campaign, tables: TableSet, die: int, absent: bool, tmp_path: Path
 ) -> None:
     state = _wounded(west, tables, "Slim")
-    state = cp.record_game(state, "Rivals", tables=tables, dice=EnteredDice([die]))
+    state = cp.record_game(state, "Rivals", tables=tables, dice=Dice.own([die]))
     roster = cp.replay(state)
     assert roster.games[-1].absent == (("w2",) if absent else ())
     (check,) = cp.game_checks(state)
@@ -56,40 +53,39 @@ def test_each_game_rolls_for_the_wounded_warrior(
 
 def test_every_wounded_warrior_rolls_in_roster_order(west: cp.Campaign, tables: TableSet) -> None:
     state = _wounded(west, tables, "Shorty", "Док")
-    state = cp.record_game(state, tables=tables, dice=EnteredDice([5, 1]))
+    state = cp.record_game(state, tables=tables, dice=Dice.own([5, 1]))
     assert [(c.warrior, c.misses) for c in cp.game_checks(state)] == [
         ("w1", False),
         ("w3", True),
     ]
     assert cp.replay(state).games[-1].absent == ("w3",)
     # The condition is permanent: the next game rolls again.
-    state = cp.record_game(state, tables=tables, dice=EnteredDice([1, 4]))
+    state = cp.record_game(state, tables=tables, dice=Dice.own([1, 4]))
     assert cp.replay(state).games[-1].absent == ("w1",)
 
 
 def test_no_roll_without_the_condition_or_when_sitting_out(
     west: cp.Campaign, tables: TableSet
 ) -> None:
-    assert cp.game_checks(cp.record_game(west, tables=tables, dice=EnteredDice([]))) == []
+    assert cp.game_checks(cp.record_game(west, tables=tables, dice=Dice.own([]))) == []
     state = _wounded(west, tables, "Slim")
     # Slim already sits the next game out (a deep wound): he is not playing, so no roll.
     state = cp.adjust(state, "Slim", [Change("miss-games", "misses 1 game", amount=1)], "wound")
-    assert cp.game_checks(cp.record_game(state, tables=tables, dice=EnteredDice([]))) == []
+    assert cp.game_checks(cp.record_game(state, tables=tables, dice=Dice.own([]))) == []
 
 
 def test_entered_dice_must_cover_the_roll(west: cp.Campaign, tables: TableSet) -> None:
     state = _wounded(west, tables, "Slim")
     with pytest.raises(DiceError, match="Slim's old battle wound"):
-        cp.record_game(state, tables=tables, dice=EnteredDice([]))
+        cp.record_game(state, tables=tables, dice=Dice.own([]))
 
 
 def test_seeded_rolls_repeat(west: cp.Campaign, tables: TableSet) -> None:
     state = _wounded(west, tables, "Slim", "Shorty")
     runs = [
-        cp.game_checks(cp.record_game(state, tables=tables, dice=RandomDice(random.Random(9))))
-        for _ in range(2)
+        cp.game_checks(cp.record_game(state, tables=tables, dice=Dice.seeded(9))) for _ in range(2)
     ]
-    expected = RandomDice(random.Random(9))
+    expected = Dice.seeded(9)
     assert [c.roll.dice for c in runs[0]] == [c.roll.dice for c in runs[1]]
     assert [c.roll.dice[0] for c in runs[0]] == [
         expected.rng.randint(1, 6),
@@ -102,10 +98,10 @@ def test_post_game_rolls_first_and_refuses_an_absent_casualty(
 ) -> None:
     state = _wounded(west, tables, "Slim")
     with pytest.raises(cp.CampaignError, match="Slim did not play"):
-        cp.post_game(state, tables, EnteredDice([1, 6, 6]), ScriptedChooser(), casualties=["Slim"])
+        cp.post_game(state, tables, Dice.own([1, 6, 6]), ScriptedChooser(), casualties=["Slim"])
     # A 4 lets him play; the injury roll then takes the next dice (D66 66).
     after, rolls = cp.post_game(
-        state, tables, EnteredDice([4, 6, 6]), ScriptedChooser(), casualties=["Slim"]
+        state, tables, Dice.own([4, 6, 6]), ScriptedChooser(), casualties=["Slim"]
     )
     assert [c.roll.dice for c in cp.game_checks(after)] == [(4,)]
     assert rolls[0].outcome.input == 66

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +11,7 @@ import pytest
 
 from cardsmith import campaign as cp
 from cardsmith.campaign.campaign_file import campaign_from_json
-from cardsmith.tables import RandomDice, TableSet, parse_dice
+from cardsmith.tables import Dice, TableSet, parse_dice
 
 START = {
     "move": 6,
@@ -60,7 +59,7 @@ def _seeded_advance(
         if e["action"] == "roll" and e["game"] == game and e["data"]["table"] == "hero-advancement"
     ]
     outcome = entry["data"]["outcome"]
-    expected = RandomDice(random.Random(seed)).roll(parse_dice("2D6"))
+    expected = Dice.seeded(seed).roll(parse_dice("2D6"))
     assert outcome["roll"]["dice"] == list(expected.dice)
     assert outcome["roll"]["source"] == "rolled"
     table = tables.tables["hero-advancement"]

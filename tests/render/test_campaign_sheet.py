@@ -16,7 +16,7 @@ from cardsmith.render.layout.campaign_sheet import (
     parse_campaign_layout,
 )
 from cardsmith.render.pdf.campaign_sheet import campaign_sheet_bytes, render_campaign_sheet
-from cardsmith.tables import Change, EnteredDice, ScriptedChooser, TableSet, load_tables
+from cardsmith.tables import Change, Dice, ScriptedChooser, TableSet, load_tables
 
 STATS = {"move": 6, "shooting": 4, "fighting": 3, "courage": 2, "glory": 0}
 
@@ -27,7 +27,7 @@ def tables() -> TableSet:
 
 
 def _roll(state: cp.Campaign, tables: TableSet, who: str, table: str, dice: str) -> cp.Campaign:
-    entered = EnteredDice(tuple(int(d) for d in dice.split(",")))
+    entered = Dice.own(tuple(int(d) for d in dice.split(",")))
     return cp.roll_for(state, tables, who, table, entered, ScriptedChooser()).campaign
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from cardsmith import campaign as cp
 from cardsmith.services import campaign as svc
-from cardsmith.tables import EnteredDice, ScriptedChooser, load_tables
+from cardsmith.tables import Dice, ScriptedChooser, load_tables
 
 STATS = {"move": 6, "shooting": 4, "fighting": 3, "strength": 3, "toughness": 3,
          "attacks": 1, "wounds": 1, "courage": 2, "glory": 0, "luck": 0}  # fmt: skip
@@ -18,7 +18,7 @@ def _wounded_campaign() -> cp.Campaign:
     state, _ = cp.add_warrior(state, tables, "Slim", "hired-gun", STATS)
     warrior = cp.replay(state).warriors[0].id
     # D66 32 on the serious injury table: old battle wound.
-    rolled = cp.roll_for(state, tables, warrior, "injury", EnteredDice([3, 2]), ScriptedChooser())
+    rolled = cp.roll_for(state, tables, warrior, "injury", Dice.own([3, 2]), ScriptedChooser())
     assert rolled.outcome.entry == "old-battle-wound"
     return rolled.campaign
 
@@ -26,12 +26,12 @@ def _wounded_campaign() -> cp.Campaign:
 @pytest.mark.parametrize(("die", "absent"), [(1, True), (4, False)])
 def test_own_dice_decide_who_plays(die: int, absent: bool) -> None:
     state = _wounded_campaign()
-    game = svc.start_game(state, svc.PostGamePlan(opponent="Rivals"), svc.TableDice(values=[die]))
+    game = svc.start_game(state, svc.PostGamePlan(opponent="Rivals"), svc.Dice.own([die]))
     (check,) = cp.game_checks(game)
     assert check.roll.dice == (die,) and check.misses is absent
 
 
 def test_own_dice_mode_asks_instead_of_rolling_silently() -> None:
-    dice = svc.TableDice()  # the player rolls every die
+    dice = svc.Dice.own()  # the player rolls every die
     with pytest.raises(svc.MoreDiceNeeded):
         svc.start_game(_wounded_campaign(), svc.PostGamePlan(), dice)

@@ -238,7 +238,7 @@ async def test_stopping_midway_saves_nothing(
 def _captive_campaign(path: Path) -> None:
     """A Wild West campaign on disk whose hero (w1) was captured in game 1 (injury 62)."""
     from cardsmith.campaign.campaign_file import save_campaign
-    from cardsmith.tables import EnteredDice, ScriptedChooser
+    from cardsmith.tables import Dice, ScriptedChooser
 
     tables = svc.tables()
     state = cp.new_campaign("Red Gang", "old-west", tables, ["shooting"])
@@ -246,7 +246,7 @@ def _captive_campaign(path: Path) -> None:
     state, _ = cp.add_warrior(state, tables, "Slim", "hired-gun", START)
     state = cp.record_game(state, "Los Bandidos", "loss")
     state = cp.roll_for(
-        state, tables, "w1", "injury", EnteredDice([6, 2]), ScriptedChooser(())
+        state, tables, "w1", "injury", Dice.own([6, 2]), ScriptedChooser(())
     ).campaign
     assert cp.replay(state).find("w1").status == "captured"
     save_campaign(state, path)

@@ -293,7 +293,7 @@ class CampaignScreen(Screen[None]):
     # -- rolls ------------------------------------------------------------------------
 
     async def _roll(
-        self, campaign: cp.Campaign, step: svc.Step, dice: svc.TableDice, opponent: str = ""
+        self, campaign: cp.Campaign, step: svc.Step, dice: svc.Dice, opponent: str = ""
     ) -> cp.Rolled | None:
         """One roll, asking for choices and dice as they come up; None when the player stops."""
         title = svc.step_title(campaign, step)
@@ -312,14 +312,14 @@ class CampaignScreen(Screen[None]):
                 answers.append(key)
             except svc.MoreDiceNeeded as need:
                 text = await self.app.push_screen_wait(
-                    DiceDialog(f"{title} — {need.purpose}", need.expr, need.have)
+                    DiceDialog(f"{title} — {need.purpose}", need)
                 )
                 if text is None:
                     return None
                 dice.add(text)
 
     async def _start_game(
-        self, campaign: cp.Campaign, plan: svc.PostGamePlan, dice: svc.TableDice
+        self, campaign: cp.Campaign, plan: svc.PostGamePlan, dice: svc.Dice
     ) -> cp.Campaign:
         """Record the game, rolling old battle wounds with the same dice as the rest."""
         mark = dice.mark()
@@ -329,7 +329,7 @@ class CampaignScreen(Screen[None]):
                 return svc.start_game(campaign, plan, dice)
             except svc.MoreDiceNeeded as need:
                 text = await self.app.push_screen_wait(
-                    DiceDialog(f"Before the game — {need.purpose}", need.expr, need.have)
+                    DiceDialog(f"Before the game — {need.purpose}", need)
                 )
                 if text is None:
                     raise _Stopped from None
@@ -367,8 +367,8 @@ class CampaignScreen(Screen[None]):
         except CardsmithError as exc:
             self._fail(exc, "Post-game not recorded")
             return
-        if dice.unused:
-            notes.append(f"{len(dice.unused)} entered dice were not needed: {list(dice.unused)}")
+        if dice.remaining:
+            notes.append(f"{len(dice.remaining)} entered dice were not needed: {list(dice.remaining)}")
         if form.dice.seed is not None:
             notes.append(f"Generator seed {form.dice.seed} (the log keeps every die).")
         against = f" against {plan.opponent}" if plan.opponent else ""
@@ -387,7 +387,7 @@ class CampaignScreen(Screen[None]):
         self,
         campaign: cp.Campaign,
         step: svc.Step,
-        dice: svc.TableDice,
+        dice: svc.Dice,
         opponent: str,
         rolls: list[str],
         notes: list[str],

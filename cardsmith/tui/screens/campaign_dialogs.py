@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Select, SelectionList
 from textual.widgets.option_list import Option
 
-from cardsmith.tables import DiceError, DiceExpr, parse_entered
+from cardsmith.tables import DiceError, MoreDiceNeeded, parse_dice, parse_entered
 from cardsmith.tui.screens.dialogs import PrintDialog
 
 
@@ -243,11 +243,11 @@ class DiceDialog(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="campaign-dice.cancel")]
 
-    def __init__(self, title: str, expr: DiceExpr, have: tuple[int, ...] = ()) -> None:
+    def __init__(self, title: str, need: MoreDiceNeeded) -> None:
         super().__init__(classes="dialog")
         self.title_text = title
-        self.expr = expr
-        self.have = have
+        self.expr = parse_dice(need.expr)
+        self.have = need.have
 
     @property
     def missing(self) -> int:

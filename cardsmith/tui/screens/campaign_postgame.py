@@ -28,12 +28,12 @@ class DiceMode:
     seed: int | None
     entered: str = ""
 
-    def source(self) -> svc.TableDice:
+    def source(self) -> svc.Dice:
         """A fresh dice source for this mode."""
-        dice = svc.TableDice(seed=self.seed)
-        if self.entered.strip():
-            dice.add(self.entered)
-        return dice
+        entered = parse_entered(self.entered) if self.entered.strip() else ()
+        if self.seed is None:
+            return svc.Dice.own(entered)
+        return svc.Dice.seeded(self.seed, entered)
 
 
 @dataclass(frozen=True, slots=True)

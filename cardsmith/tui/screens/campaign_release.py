@@ -38,7 +38,7 @@ async def ask_release(
     if how is None:
         return None
     if how != "bounty":
-        released, _ = cp.release(campaign, row.id, how, svc.TableDice(seed=svc.new_seed()))
+        released, _ = cp.release(campaign, row.id, how, svc.Dice.seeded(svc.new_seed()))
         return released, f"{row.name} released ({how}), back with all equipment"
     mode = await app.push_screen_wait(
         DiceModeDialog(f"Bounty for {row.name}", "Roll the bounty the captors get.", svc.new_seed())
@@ -51,9 +51,7 @@ async def ask_release(
         try:
             released, reward = cp.release(campaign, row.id, how, dice)
         except svc.MoreDiceNeeded as need:
-            text = await app.push_screen_wait(
-                DiceDialog(f"Bounty for {row.name}", need.expr, need.have)
-            )
+            text = await app.push_screen_wait(DiceDialog(f"Bounty for {row.name}", need))
             if text is None:
                 return None
             dice.rewind(mark)
