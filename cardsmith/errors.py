@@ -1,4 +1,4 @@
-"""Provides the cardsmith exception tree and the exit code each branch maps to.
+"""Provides every cardsmith exception class and the exit code each branch maps to.
 
 ::
 
@@ -12,16 +12,37 @@
     │   └── UnitNotFound                no unit (or several) for the name or id given
     ├── ForceFileError                  an unreadable, malformed or too-new force file
     ├── ForceEditError                  an edit the force cannot take (skill, SPA, index …)
+    │   └── FormationNotFound           an unknown formation id, or a group without one
+    ├── BattleFileError                 a battle file that cannot be read or written
+    ├── BattleEditError                 a change the battle cannot take (unknown unit, crit …)
+    ├── CampaignFileError               a campaign file that cannot be read or written
+    ├── CampaignError                   a campaign action that cannot be done
+    ├── DiceError                       a dice expression or entered dice that do not fit
+    │   └── MoreDiceNeeded              the player's own dice ran out: ask for more, retry
+    ├── ChoiceNeeded                    a table asks the player to choose; no answer given
     ├── TemplateError                   card layouts, dice tables and other template data
-    ├── RulePackError                   a rule pack that does not load
+    │   └── RulePackError               a rule pack that does not load
     ├── RenderError                     the PDF could not be written
     └── FormatError                     an import or export format problem
+        └── FormatProblems              a file with several bad rows or items
+
+Every error may carry ``problems`` (``cardsmith.problems.Problem``, one line each) and
+``UnitNotFound`` its ``candidates``; the shells render both the same way.
+
+Two kinds of exception live elsewhere on purpose: ``catalogue.client.BadAnswer`` is a
+``requests`` exception (it must be one for the HTTP cache to keep a bad body out, and
+``requests`` lives only in ``catalogue``; it never leaves the client), and private
+``_Name`` signals that never leave the module that raises them.
 
 Exceptions carry a message meant for the player; the shells print it (CLI, to stderr) or
 show it (TUI, as a notification).  They never render themselves.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from cardsmith.problems import Problem
 
 #: Exit codes of the command line (design §5).
 EXIT_OK = 0
@@ -35,10 +56,14 @@ class CardsmithError(Exception):
 
     exit_code: int = EXIT_BAD_INPUT
 
-    def __init__(self, message: str, *, title: str | None = None) -> None:
+    def __init__(
+        self, message: str, *, title: str | None = None, problems: Iterable[str] = ()
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.title = title
+        self.problems: tuple[Problem, ...] = tuple(Problem.of(p) for p in problems)
+        """Each problem found, when the error sums up several (``3 problems in …``)."""
 
     def __str__(self) -> str:
         return self.message
@@ -86,12 +111,65 @@ class ForceEditError(CardsmithError, ValueError):
     """An edit that would make the force file wrong (bad skill, unknown SPA …)."""
 
 
+class FormationNotFound(ForceEditError, LookupError):
+    """An unknown formation id, or a group that has no formation to evaluate."""
+
+
+class BattleFileError(CardsmithError):
+    """A battle file that cannot be read or written, or whose force files changed."""
+
+
+class BattleEditError(CardsmithError, ValueError):
+    """A change the battle cannot take: unknown unit, crit the unit has no track for …"""
+
+
+class CampaignFileError(CardsmithError):
+    """A campaign file that cannot be read, or of a format version we do not know."""
+
+
+class CampaignError(CardsmithError, ValueError):
+    """A campaign action that cannot be done (unknown warrior, a dead warrior rolling …)."""
+
+
+class DiceError(CardsmithError, ValueError):
+    """A dice expression that cannot be read, or entered dice that do not fit it."""
+
+
+class ChoiceNeeded(CardsmithError, ValueError):
+    """A table asks the player to choose and no answer was given."""
+
+    def __init__(self, prompt: str, options: Sequence[tuple[str, str]]) -> None:
+        listed = "; ".join(f"{key} ({label})" for key, label in options)
+        super().__init__(f"{prompt}: choose one of {listed}")
+        self.prompt = prompt
+        self.options = tuple(options)
+
+
+class MoreDiceNeeded(DiceError):
+    """The entered dice ran out and there is no generator: the player rolls ``expr`` next.
+
+    A shell that can ask (the app's dice dialog) catches this, adds the dice and runs the
+    step again after :meth:`Dice.rewind`; a shell that cannot shows the message.
+    """
+
+    def __init__(self, expr: str, needed: int, purpose: str, have: tuple[int, ...]) -> None:
+        what = f" for {purpose}" if purpose else ""
+        left = len(have)
+        super().__init__(
+            f"{expr}{what} needs {needed} dice; "
+            f"{left} entered {'die is' if left == 1 else 'dice are'} left"
+        )
+        self.expr = expr
+        """The dice expression to roll (``D66``), as text."""
+        self.needed = needed
+        """How many physical dice that expression takes."""
+        self.purpose = purpose
+        self.have = have
+        """Entered dice left over that make the start of this roll."""
+
+
 class TemplateError(CardsmithError):
     """Template data (layouts, tables, catalogues of SPAs …) that does not load."""
-
-    def __init__(self, message: str, *, problems: tuple[str, ...] = ()) -> None:
-        super().__init__(message)
-        self.problems = problems
 
 
 class RulePackError(TemplateError):
@@ -104,3 +182,10 @@ class RenderError(CardsmithError):
 
 class FormatError(CardsmithError, ValueError):
     """An import or export file of another tool that cannot be read or written."""
+
+
+class FormatProblems(FormatError):
+    """A file with several bad rows or items; ``problems`` lists each with its row number."""
+
+    def __init__(self, message: str, problems: Iterable[str]) -> None:
+        super().__init__(message, problems=problems)

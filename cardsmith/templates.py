@@ -9,10 +9,11 @@ collect every problem they find in a ``Problems`` and raise them together, as on
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cardsmith import paths
+from cardsmith import paths, problems
 from cardsmith.errors import TemplateError
 
 
@@ -76,36 +77,12 @@ def _label(path: Path, what: str) -> str:
     return f"{what} {path}" if what else str(path)
 
 
-class Problems:
-    """Collects the problems found while template data is read, then raises them together."""
+class Problems(problems.Problems):
+    """The shared problem collector (``cardsmith.problems``), raising ``TemplateError``."""
 
-    def __init__(self, source: Path | str = "") -> None:
-        self.source = source
-        """The file being read (a ``Path`` is named by its file name in ``at``)."""
-        self.items: list[str] = []
-
-    def __len__(self) -> int:
-        return len(self.items)
-
-    def add(self, message: str) -> None:
-        """Record a problem whose message already says where it is."""
-        self.items.append(message)
-
-    def at(self, key: str, reason: str, *, file: Path | str | None = None) -> None:
-        """Record ``file: dotted.key: reason`` (``file`` defaults to this collector's source)."""
-        where = self.source if file is None else file
-        name = where.name if isinstance(where, Path) else where
-        self.items.append(f"{name}: {key}: {reason}")
-
-    def raise_if_any(self, what: str, *, error: type[TemplateError] = TemplateError) -> None:
-        """Raise one ``error`` listing every problem, if there were any.
+    def raise_if_any(self, what: str, *, error: Callable[..., Exception] = TemplateError) -> None:
+        """Raise one ``error`` (``TemplateError`` unless told) listing every problem, if any.
 
         The message reads ``<source>: 3 problems in the <what>``.
         """
-        if not self.items:
-            return
-        count = len(self.items)
-        headline = f"{count} problem{'s' if count != 1 else ''} in the {what}"
-        raise error(
-            f"{self.source}: {headline}" if self.source else headline, problems=tuple(self.items)
-        )
+        super().raise_if_any(what, error=error)

@@ -22,7 +22,8 @@ from cardsmith import __version__
 from cardsmith.battle.actions import replay
 from cardsmith.battle.profile_state import profile_info
 from cardsmith.battle.state import Battle, BattleEditError, Change, Side, heat_text, new_battle
-from cardsmith.errors import CardsmithError, ForceFileError
+from cardsmith.errors import BattleFileError as BattleFileError
+from cardsmith.errors import ForceFileError
 
 # ``backup_path`` is part of this module's interface (callers find the .bak through it).
 from cardsmith.fileio import backup_path as backup_path
@@ -47,10 +48,6 @@ _KINDS = (
     "betrayal",
     "profile",
 )
-
-
-class BattleFileError(CardsmithError):
-    """A battle file that cannot be read or written, or whose force files changed."""
 
 
 def relative_force_path(force_path: Path, battle_path: Path) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cardsmith.battle.crits import CritKind
-from cardsmith.errors import CardsmithError
+from cardsmith.errors import BattleEditError as BattleEditError
 from cardsmith.models import Force, ForceEntry
 from cardsmith.models.profiles import ALPHA_STRIKE
 from cardsmith.profiles.modes import profile_set
@@ -19,10 +19,6 @@ MAX_HEAT = HEAT_SHUTDOWN
 
 #: Unit flags a player can set by hand (the crit and heat rules set some of them too).
 FLAGS = ("shutdown", "immobile", "destroyed", "withdrawn", "pilotless")
-
-
-class BattleEditError(CardsmithError, ValueError):
-    """A change the battle cannot take: unknown unit, crit the unit has no track for …"""
 
 
 def heat_text(level: int) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from cardsmith.errors import CardsmithError
+from cardsmith.errors import CampaignError as CampaignError
+from cardsmith.errors import CampaignFileError as CampaignFileError
 
 ACTIVE = "active"
 CAPTURED = "captured"
@@ -16,14 +17,6 @@ STATUSES = (ACTIVE, CAPTURED, DEAD, GONE)
 
 ACTIONS = ("add-warrior", "game", "roll", "replace", "undo", "adjust", "release")
 """Every kind of log entry."""
-
-
-class CampaignError(CardsmithError, ValueError):
-    """A campaign action that cannot be done (unknown warrior, a dead warrior rolling …)."""
-
-
-class CampaignFileError(CardsmithError):
-    """A campaign file that cannot be read, or of a format version we do not know."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,8 @@ from typing import Any, ParamSpec, TypeVar
 
 import click
 
-from cardsmith.errors import CardsmithError
+from cardsmith.errors import CardsmithError, UnitNotFound
+from cardsmith.problems import problem_lines
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -50,13 +51,12 @@ def warn(message: str) -> None:
 def report_error(exc: CardsmithError) -> None:
     """Print a cardsmith error on stderr: its message, close names, then each problem."""
     click.echo(f"cardsmith: {exc.message}", err=True)
-    candidates = getattr(exc, "candidates", ())
-    if candidates:
+    if isinstance(exc, UnitNotFound) and exc.candidates:
         click.echo("Did you mean:", err=True)
-        for candidate in candidates:
+        for candidate in exc.candidates:
             click.echo(f"  {candidate}", err=True)
-    for problem in getattr(exc, "problems", ()):
-        click.echo(f"  - {problem}", err=True)
+    for line in problem_lines(exc.problems):
+        click.echo(f"  {line}" if line.startswith(" ") else f"  - {line}", err=True)
 
 
 def handled(command: Callable[P, R]) -> Callable[P, R]:

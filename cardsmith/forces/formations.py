@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from cardsmith.errors import ForceEditError
+from cardsmith.errors import FormationNotFound as FormationNotFound
 from cardsmith.models.force import Force, ForceEntry
 from cardsmith.templates import file_mtime, template_path
 
@@ -22,10 +22,6 @@ SCOPES = ("group", "force")
 
 Member = tuple[int, ForceEntry]
 """A unit with its 1-based force index."""
-
-
-class FormationNotFound(ForceEditError, LookupError):
-    """An unknown formation id, or a group that has no formation to evaluate."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from typing import Protocol
 from cardsmith.catalogue.dump import content_hash
 from cardsmith.catalogue.search import SearchFilters, SearchIndex, normalise
 from cardsmith.errors import ForceEditError, FormatError
+from cardsmith.errors import FormatProblems as FormatProblems
 from cardsmith.forces.editing import data_version, resolve_spas
 from cardsmith.forces.spas import SpaCatalogue
 from cardsmith.models.force import (
@@ -38,14 +39,6 @@ MAX_NAME_LENGTH = 80
 
 #: How many close catalogue matches an unknown unit lists.
 SUGGESTIONS = 3
-
-
-class FormatProblems(FormatError):
-    """A file with several bad rows or items; ``problems`` lists each with its row number."""
-
-    def __init__(self, message: str, problems: Sequence[str]) -> None:
-        super().__init__(message)
-        self.problems = tuple(problems)
 
 
 @dataclass(frozen=True, slots=True)

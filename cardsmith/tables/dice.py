@@ -8,7 +8,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardsmith.errors import CardsmithError
+from cardsmith.errors import DiceError as DiceError
+from cardsmith.errors import MoreDiceNeeded as MoreDiceNeeded
 
 _EXPR = re.compile(
     r"^\s*(?P<count>\d*)\s*[dD](?P<sides>\d+)\s*(?:[x×*]\s*(?P<mult>\d+))?\s*"
@@ -19,10 +20,6 @@ ROLLED = "rolled"
 """Source of dice drawn from a random generator."""
 ENTERED = "entered"
 """Source of dice a player rolled at the table and typed in."""
-
-
-class DiceError(CardsmithError, ValueError):
-    """A dice expression that cannot be read, or entered dice that do not fit it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,29 +154,6 @@ def parse_entered(text: str) -> tuple[int, ...]:
     if not values:
         raise DiceError("no dice entered")
     return tuple(values)
-
-
-class MoreDiceNeeded(DiceError):
-    """The entered dice ran out and there is no generator: the player rolls ``expr`` next.
-
-    A shell that can ask (the app's dice dialog) catches this, adds the dice and runs the
-    step again after :meth:`Dice.rewind`; a shell that cannot shows the message.
-    """
-
-    def __init__(self, expr: str, needed: int, purpose: str, have: tuple[int, ...]) -> None:
-        what = f" for {purpose}" if purpose else ""
-        left = len(have)
-        super().__init__(
-            f"{expr}{what} needs {needed} dice; "
-            f"{left} entered {'die is' if left == 1 else 'dice are'} left"
-        )
-        self.expr = expr
-        """The dice expression to roll (``D66``), as text."""
-        self.needed = needed
-        """How many physical dice that expression takes."""
-        self.purpose = purpose
-        self.have = have
-        """Entered dice left over that make the start of this roll."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from cardsmith.errors import CardsmithError, TemplateError
+from cardsmith.errors import ChoiceNeeded as ChoiceNeeded
 from cardsmith.tables.dice import Dice, DiceRoll
 from cardsmith.tables.loader import TableSet
 from cardsmith.tables.model import (
@@ -35,16 +36,6 @@ from cardsmith.tables.outcome import Change, Outcome, Rolled
 
 _MAX_DEPTH = 20
 _MAX_REROLLS = 200
-
-
-class ChoiceNeeded(CardsmithError, ValueError):
-    """A table asks the player to choose and no answer was given."""
-
-    def __init__(self, prompt: str, options: Sequence[tuple[str, str]]) -> None:
-        listed = "; ".join(f"{key} ({label})" for key, label in options)
-        super().__init__(f"{prompt}: choose one of {listed}")
-        self.prompt = prompt
-        self.options = tuple(options)
 
 
 class Chooser(Protocol):

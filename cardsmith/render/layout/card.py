@@ -278,7 +278,7 @@ def parse_boxes(
             min_size=min_size,
             align=str(spec.get("align", "left")),
         )
-        problems.items.extend(f"{where}: {p}" for p in box_problems(box, width, height))
+        problems.extend(f"{where}: {p}" for p in box_problems(box, width, height))
         boxes[name] = box
     names = list(boxes)
     for i, first in enumerate(names):
