@@ -26,6 +26,7 @@ from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 from cardsmith.catalogue.dump import read_unit_file  # noqa: E402
 from cardsmith.models import Force, ForceEntry, Pilot  # noqa: E402
 from cardsmith.paths import starter_dir  # noqa: E402
+from cardsmith.render.content.sheets import SheetOptions  # noqa: E402
 from cardsmith.render.pdf.fonts import register_fonts  # noqa: E402
 from cardsmith.render.pdf.record_sheets import render_bytes  # noqa: E402
 
@@ -82,7 +83,7 @@ def record(force: Force) -> list[Call]:
 
         setattr(Canvas, name, wrapper)
     try:
-        render_bytes([force], reference=False)
+        render_bytes([force], SheetOptions(reference=False))
     finally:
         for name, original in originals.items():
             setattr(Canvas, name, original)
@@ -108,7 +109,7 @@ def main() -> None:
     pagesize = (612.0, 792.0)  # Letter, as render_bytes' default
 
     def cardsmith_print() -> None:
-        render_bytes([force], reference=False)
+        render_bytes([force], SheetOptions(reference=False))
 
     def baseline() -> None:
         bare_reportlab(calls, pagesize)

@@ -1,4 +1,4 @@
-"""The core imports no UI library, requests stays in the catalogue, reportlab in rendering."""
+"""The core imports no UI library, requests stays in the catalogue, reportlab in render/pdf."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def test_third_party_libraries_stay_in_their_package(path: Path) -> None:
     if uses("requests") or uses("requests_cache"):
         assert rel.startswith("catalogue/"), f"{rel} imports requests outside cardsmith.catalogue"
     if uses("reportlab"):
-        assert rel.startswith("render/"), f"{rel} imports reportlab outside cardsmith.render"
+        assert rel.startswith("render/pdf/"), f"{rel} imports reportlab outside render/pdf"
 
 
 def test_importing_the_core_loads_no_ui_library() -> None:

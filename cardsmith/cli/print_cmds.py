@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import click
 
 from cardsmith.cli.options import mono_option, paper_option, pdf_output_option
+from cardsmith.cli.output import report_error, warn
 from cardsmith.errors import CardsmithError
+from cardsmith.services import printing
 from cardsmith.wording import count
 
 
@@ -26,6 +27,16 @@ from cardsmith.wording import count
     metavar="N",
     help="Cards on each page (at most what fits: 8 on Letter and A4).",
 )
+@click.option(
+    "--sort",
+    type=click.Choice(printing.SORTS, case_sensitive=False),
+    default="group",
+    show_default=True,
+    help="Order of roster rows and cards (force: as the file lists them).",
+)
+@click.option(
+    "--no-group-breaks", is_flag=True, help="Run the groups' cards together on the pages."
+)
 @click.pass_context
 def print_sheets(
     ctx: click.Context,
@@ -35,54 +46,31 @@ def print_sheets(
     mono: bool,
     no_reference: bool,
     cards_per_page: int,
+    sort: str,
+    no_group_breaks: bool,
 ) -> None:
     """Print the force FILES as Alpha Strike record sheets to a PDF.
 
     Each force gets a roster page (with its rule-pack verdict and fingerprint) and its
-    unit cards, 3.5 × 2.5 in with cut marks; a reference page closes the file.
+    unit cards, 3.5 × 2.5 in with cut marks, each group on its own pages; a reference
+    page closes the file.
     """
+    options = printing.SheetOptions(
+        paper=paper.lower(),
+        mono=mono,
+        reference=not no_reference,
+        cards_per_page=cards_per_page,
+        sort=sort.lower(),
+        group_breaks=not no_group_breaks,
+    )
     try:
-        forces, verdicts = _load(files)
-        # reportlab is imported only here, so other commands never pay for it.
-        from cardsmith.render.pdf.record_sheets import render_sheets
-
-        written = render_sheets(
-            forces,
-            output,
-            paper=paper.lower(),
-            mono=mono,
-            reference=not no_reference,
-            cards_per_page=cards_per_page,
-            verdicts=verdicts,
-        )
+        result = printing.print_files(files, output, options)
     except CardsmithError as exc:
-        click.echo(f"cardsmith: {exc.message}", err=True)
-        for problem in getattr(exc, "problems", ()):
-            click.echo(f"  - {problem}", err=True)
+        report_error(exc)
         ctx.exit(exc.exit_code)
-    cards = sum(len(f.entries) for f in forces)
-    click.echo(f"{written}: {count(len(forces), 'force')}, {count(cards, 'card')}, {paper.lower()}")
-
-
-def _load(files: tuple[Path, ...]) -> tuple[list[Any], list[Any]]:
-    """Read every force file (any failure stops the print) and check each against its pack.
-
-    A pack that cannot be loaded does not stop the print: that roster says "not
-    checked" and a warning says why.
-    """
-    from cardsmith.cli.output import warn
-    from cardsmith.forces.force_file import load_force
-    from cardsmith.render.content.roster import verdict_from_check
-    from cardsmith.rules.engine import check_force, load_pack
-
-    forces = [load_force(path) for path in files]
-    verdicts: list[Any] = []
-    for path, force in zip(files, forces, strict=True):
-        try:
-            result = check_force(force, load_pack(force.pack))
-        except CardsmithError as exc:
-            warn(f"{path}: not checked against pack {force.pack!r}: {exc.message}")
-            verdicts.append(None)
-            continue
-        verdicts.append(verdict_from_check(result, force.pack))
-    return forces, verdicts
+    for warning in result.warnings:
+        warn(warning)
+    click.echo(
+        f"{result.path}: {count(result.forces, 'force')}, {count(result.cards, 'card')}, "
+        f"{result.paper}"
+    )

@@ -1,5 +1,7 @@
 """Provides the app's one doorway into the core: force edits, files, checks, cards, printing.
 
+Printing is ``services.printing`` (imported on use: it loads the rules engine).
+
 Every screen calls ``services.<name>`` instead of importing core modules itself, so the
 shape of the core (and any module that is not there yet) matters in this package only.
 Nothing here imports Textual.
@@ -8,10 +10,8 @@ Nothing here imports Textual.
 from cardsmith.services.cards import (
     GlossaryRow,
     ReferenceTable,
-    can_print,
     card_lines,
     glossary,
-    print_force,
     reference_tables,
     special_info,
     special_meaning,
@@ -62,7 +62,6 @@ __all__ = [
     "Verdict",
     "add_unit",
     "can_fetch",
-    "can_print",
     "card_lines",
     "check",
     "duplicate_entry",
@@ -74,7 +73,6 @@ __all__ = [
     "load_index",
     "move_entry",
     "pack_choices",
-    "print_force",
     "pv_cap",
     "reference_tables",
     "remove_entry",

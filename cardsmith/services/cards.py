@@ -1,54 +1,24 @@
-"""Provides terminal cards, printing, the specials glossary and reference tables."""
+"""Provides terminal cards, the specials glossary and reference tables (printing: ``printing``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
-from cardsmith.errors import CardsmithError, RenderError
-from cardsmith.models import Force, ForceEntry, Unit
-from cardsmith.services._optional import optional_module as _module
+from cardsmith.errors import CardsmithError
+from cardsmith.glossary import load_glossary
+from cardsmith.models import ForceEntry, Unit
+from cardsmith.render.content.reference import load_reference
+from cardsmith.render.terminal import card as terminal_card
 
-# -- cards and printing -----------------------------------------------------------------------
+# -- terminal cards ---------------------------------------------------------------------------
 
 
 def card_lines(item: Unit | ForceEntry, width: int) -> list[str] | None:
-    """Terminal card lines from the renderer, or None when it is not available."""
-    text = _module("cardsmith.render.terminal.card")
-    if text is None:
-        return None
+    """Terminal card lines, or None when the unit has no card (the stat panel says why)."""
     try:
-        lines: list[str] = text.card_lines(item, width)
+        return terminal_card.card_lines(item, width)
     except CardsmithError:
-        return None  # no card for this unit (no stats): the plain stat panel says why
-    return lines
-
-
-def can_print() -> bool:
-    """True when the PDF renderer is installed."""
-    return _module("cardsmith.render.pdf.record_sheets") is not None
-
-
-def print_force(
-    force: Force,
-    out_path: Path,
-    *,
-    paper: str = "letter",
-    mono: bool = False,
-    reference: bool = True,
-) -> Path:
-    """Write record sheets for ``force`` to ``out_path`` (blocking: run it in a worker).
-
-    Raises:
-        RenderError: the renderer is absent or the PDF could not be written.
-    """
-    pdf = _module("cardsmith.render.pdf.record_sheets")
-    if pdf is None:
-        raise RenderError("printing is not available in this build")
-    written: Path = pdf.render_sheets(
-        [force], out_path, paper=paper, mono=mono, reference=reference
-    )
-    return written
+        return None
 
 
 # -- reference data ---------------------------------------------------------------------------
@@ -67,11 +37,8 @@ class GlossaryRow:
 
 def glossary() -> dict[str, GlossaryRow]:
     """Every special ability the glossary explains, by code (empty when unavailable)."""
-    module = _module("cardsmith.glossary")
-    if module is None:
-        return {}
     try:
-        entries = module.load_glossary().entries
+        entries = load_glossary().entries
     except CardsmithError:
         return {}
     return {
@@ -82,11 +49,8 @@ def glossary() -> dict[str, GlossaryRow]:
 
 def special_info(code: str) -> GlossaryRow | None:
     """The glossary entry that explains ``code`` (``ARTAIS`` → the ART entry), if any."""
-    module = _module("cardsmith.glossary")
-    if module is None:
-        return None
     try:
-        info = module.load_glossary().lookup(code)
+        info = load_glossary().lookup(code)
     except CardsmithError:
         return None
     return None if info is None else GlossaryRow(info.code, info.name, info.summary, info.seed)
@@ -94,11 +58,8 @@ def special_info(code: str) -> GlossaryRow | None:
 
 def special_meaning(code: str) -> str:
     """A one-line meaning of an ability code (empty when the glossary does not know it)."""
-    module = _module("cardsmith.glossary")
-    if module is None:
-        return ""
     try:
-        info = module.load_glossary().lookup(code)
+        info = load_glossary().lookup(code)
     except CardsmithError:
         return ""
     return f"{info.name}: {info.summary}" if info is not None else ""
@@ -120,7 +81,4 @@ def reference_tables() -> list[ReferenceTable]:
     Raises:
         TemplateError: the reference data does not load.
     """
-    module = _module("cardsmith.render.content.reference")
-    if module is None:
-        return []
-    return [ReferenceTable(t.title, t.columns, t.rows, t.note) for t in module.load_reference()]
+    return [ReferenceTable(t.title, t.columns, t.rows, t.note) for t in load_reference()]

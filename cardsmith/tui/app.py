@@ -217,7 +217,7 @@ class CardsmithApp(ExchangeFlows):
         enabled: dict[str, bool] = {
             "undo": self.document.can_undo,
             "redo": self.document.can_redo,
-            "print": bool(self.document.force.entries) and services.can_print(),
+            "print": bool(self.document.force.entries),
             "save": self.document.dirty or self.document.path is None,
             "export_force": bool(self.document.force.entries),
         }

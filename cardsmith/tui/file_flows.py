@@ -16,7 +16,8 @@ from cardsmith.errors import CardsmithError
 from cardsmith.models import Force
 from cardsmith.tui.document import ForceDocument
 from cardsmith.tui.messages import PrintFinished
-from cardsmith.tui.screens.dialogs import PathDialog, PrintDialog, PrintOptions, QuitDialog
+from cardsmith.tui.screens.dialogs import PathDialog, QuitDialog
+from cardsmith.tui.screens.print_dialog import PrintDialog, PrintRequest
 from cardsmith.wording import count
 
 
@@ -166,18 +167,22 @@ class FileFlows(App[None]):
         """Ask for print options, then render in a thread."""
         base = self.document.path.with_suffix(".pdf") if self.document.path else None
         default = base or Path.cwd() / f"{_slug(self.document.force.name)}.pdf"
-        options = await self.push_screen_wait(PrintDialog(default))
-        if options is not None:
-            self.notify(f"Printing to {options.path}…", timeout=3)
-            self.print_sheets(self.document.force, options)
+        request = await self.push_screen_wait(PrintDialog(default))
+        if request is not None:
+            self.notify(f"Printing to {request.path}…", timeout=3)
+            self.print_sheets(self.document.force, self.document.path, request)
 
     @work(thread=True, exclusive=True, group="print", exit_on_error=False, description="Printing")
-    def print_sheets(self, force: Force, options: PrintOptions) -> None:
-        """Render the PDF off the UI thread."""
-        path = services.print_force(
-            force, options.path, paper=options.paper, mono=options.mono, reference=options.reference
+    def print_sheets(self, force: Force, source: Path | None, request: PrintRequest) -> None:
+        """Render the PDF off the UI thread, through the same use case as ``cardsmith print``."""
+        from cardsmith.services import printing
+
+        result = printing.print_forces(
+            [printing.ForceToPrint(force, source)], request.path, request.options
         )
-        self.post_message(PrintFinished(path))
+        for warning in result.warnings:
+            self.notify(warning, title="Printed without a rule check", severity="warning")
+        self.post_message(PrintFinished(result.path))
 
     def on_print_finished(self, message: PrintFinished) -> None:
         self.notify(f"Record sheets written to {message.path}", title="Printed", timeout=10)

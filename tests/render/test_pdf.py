@@ -12,6 +12,7 @@ import pytest
 
 from cardsmith.models import Force, ForceEntry, Pilot, Unit
 from cardsmith.render.content.card import CardData, cards_for_force
+from cardsmith.render.content.sheets import SheetOptions
 from cardsmith.render.layout.paper import sheet_layout
 from cardsmith.render.pdf.record_sheets import render_sheets
 from tests.render.conftest import MM, card_rect, in_box
@@ -23,7 +24,7 @@ PAPERS = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
 def printed(tmp_path_factory: pytest.TempPathFactory, mixed_force: Force) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("pdf")
     return {
-        paper: render_sheets([mixed_force], folder / f"{paper}.pdf", paper=paper)
+        paper: render_sheets([mixed_force], folder / f"{paper}.pdf", SheetOptions(paper=paper))
         for paper in PAPERS
     }
 
@@ -167,19 +168,23 @@ def test_reference_page_has_the_tables(printed: dict[str, Path]) -> None:
 
 
 def test_no_reference_page(tmp_path: Path, mixed_force: Force) -> None:
-    out = render_sheets([mixed_force], tmp_path / "x.pdf", reference=False)
+    out = render_sheets([mixed_force], tmp_path / "x.pdf", SheetOptions(reference=False))
     assert len(pypdf.PdfReader(out).pages) == 1 + math.ceil(len(mixed_force.entries) / 8)
 
 
 def test_reprint_is_byte_identical(tmp_path: Path, mixed_force: Force) -> None:
-    first = render_sheets([mixed_force], tmp_path / "a.pdf", paper="a4", mono=True).read_bytes()
-    second = render_sheets([mixed_force], tmp_path / "b.pdf", paper="a4", mono=True).read_bytes()
+    first = render_sheets(
+        [mixed_force], tmp_path / "a.pdf", SheetOptions(paper="a4", mono=True)
+    ).read_bytes()
+    second = render_sheets(
+        [mixed_force], tmp_path / "b.pdf", SheetOptions(paper="a4", mono=True)
+    ).read_bytes()
     assert first == second
     assert b"CreationDate" not in first or first.count(b"D:2000") >= 1
 
 
 def test_mono_draws_no_filled_areas(tmp_path: Path, mixed_force: Force) -> None:
-    out = render_sheets([mixed_force], tmp_path / "mono.pdf", mono=True)
+    out = render_sheets([mixed_force], tmp_path / "mono.pdf", SheetOptions(mono=True))
     with pdfplumber.open(out) as pdf:
         for page in pdf.pages:
             assert not [r for r in page.rects if r["fill"]]
@@ -196,7 +201,7 @@ def test_a_force_of_a_hundred_units(tmp_path: Path, starter_units: dict[int, Uni
         for i in range(100)
     )
     force = Force(name="Big", entries=entries)
-    out = render_sheets([force], tmp_path / "big.pdf", cards_per_page=8)
+    out = render_sheets([force], tmp_path / "big.pdf", SheetOptions(cards_per_page=8))
     with pdfplumber.open(out) as pdf:
         text = "\n".join(page.extract_text() for page in pdf.pages)
         pages = len(pdf.pages)
@@ -240,7 +245,9 @@ def test_mono_structure_pips_carry_a_diagonal(
     assert atlas.structure > 0
     force = Force(name="One", entries=(ForceEntry(atlas, skill=4),))
     for mono, expected in ((True, atlas.structure), (False, 0)):
-        out = render_sheets([force], tmp_path / f"{mono}.pdf", mono=mono, reference=False)
+        out = render_sheets(
+            [force], tmp_path / f"{mono}.pdf", SheetOptions(mono=mono, reference=False)
+        )
         with pdfplumber.open(out) as pdf:
             assert len(_diagonals(pdf.pages[1])) == expected
 
@@ -254,7 +261,7 @@ def test_roster_prints_long_unit_names_whole(
         key=lambda u: len(u.name),
     )[-3:]
     force = Force(name="Long", entries=tuple(ForceEntry(u, skill=4) for u in longest))
-    out = render_sheets([force], tmp_path / "long.pdf", reference=False)
+    out = render_sheets([force], tmp_path / "long.pdf", SheetOptions(reference=False))
     with pdfplumber.open(out) as pdf:
         roster = pdf.pages[0].extract_text()
     assert "# Unit Type Skill Base PV PV Pilot SPAs Group" in roster

@@ -18,8 +18,8 @@ from cardsmith import paths
 from cardsmith.cli import cli
 from cardsmith.tui.app import CardsmithApp
 from cardsmith.tui.messages import PrintFinished
-from cardsmith.tui.screens.dialogs import PrintDialog
 from cardsmith.tui.screens.help import HelpScreen
+from cardsmith.tui.screens.print_dialog import PrintDialog
 from cardsmith.tui.screens.reference import ReferenceScreen
 
 from .conftest import SIZE, add_by_search, ready

@@ -6,7 +6,6 @@ Pure: the PDF and any text output draw from the same rows and totals.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from cardsmith.forces.fingerprint import force_fingerprint
 from cardsmith.forces.pricing import entry_pv
@@ -14,6 +13,7 @@ from cardsmith.models import Force, Unit
 from cardsmith.profiles.modes import profile_set
 from cardsmith.render.content.card import spa_catalogue_for, spa_lines
 from cardsmith.render.content.multi_profile import PRICING_TEXT
+from cardsmith.rules.model import CheckResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,20 +39,14 @@ class Verdict:
         return ("legal" if self.legal else "NOT LEGAL") + tail
 
 
-def verdict_from_check(result: Any, pack: str = "") -> Verdict:
-    """Turn a rules-engine ``CheckResult`` (``legal``, ``violations``, ``pack_id``) into a verdict."""
-    violations = sorted(
-        getattr(result, "violations", ()),
-        key=lambda v: 0 if str(getattr(v, "severity", "error")) == "error" else 1,
-    )
-    errors = sum(1 for v in violations if str(getattr(v, "severity", "error")) == "error")
-    lines = tuple(
-        f"{getattr(v, 'severity', 'error')}: {getattr(v, 'message', v)}" for v in violations
-    )
+def verdict_from_check(result: CheckResult, pack: str = "") -> Verdict:
+    """Turn a rules-engine ``CheckResult`` into the verdict a roster prints, errors first."""
+    violations = sorted(result.violations, key=lambda v: 0 if v.is_error else 1)
+    errors = sum(1 for v in violations if v.is_error)
     return Verdict(
-        pack=pack or str(getattr(result, "pack_id", "") or ""),
-        legal=bool(getattr(result, "legal", False)),
-        problems=lines,
+        pack=pack or result.pack_id,
+        legal=result.legal,
+        problems=tuple(f"{v.severity}: {v.message}" for v in violations),
         errors=errors,
         warnings=len(violations) - errors,
     )

@@ -22,6 +22,7 @@ from cardsmith.models import Force
 from cardsmith.render.content.multi_profile import MultiCardData, SheetCard, sheet_cards
 from cardsmith.render.content.reference import RefTable, load_reference
 from cardsmith.render.content.roster import RosterData, Verdict, roster_for
+from cardsmith.render.content.sheets import SheetOptions
 from cardsmith.render.layout.paper import SheetLayout, sheet_layout
 from cardsmith.render.pdf.card import MM, clip_text, draw_card
 from cardsmith.render.pdf.fonts import FontSet, register_fonts
@@ -36,11 +37,7 @@ PAGE_MARGIN = 15.0
 def render_sheets(
     forces: Sequence[Force],
     out_path: Path,
-    *,
-    paper: str = "letter",
-    mono: bool = False,
-    reference: bool = True,
-    cards_per_page: int = 8,
+    options: SheetOptions | None = None,
     verdicts: Sequence[Verdict | None] | None = None,
 ) -> Path:
     """Print the forces' rosters and cards (and a reference page) to ``out_path``.
@@ -52,31 +49,21 @@ def render_sheets(
         TemplateError: bad paper, card count or template data.
         RenderError: a unit that cannot be printed, or the file cannot be written.
     """
-    data = render_bytes(
-        forces,
-        paper=paper,
-        mono=mono,
-        reference=reference,
-        cards_per_page=cards_per_page,
-        verdicts=verdicts,
-    )
+    data = render_bytes(forces, options, verdicts)
     save_bytes(out_path, data, RenderError)
     return out_path
 
 
 def render_bytes(
     forces: Sequence[Force],
-    *,
-    paper: str = "letter",
-    mono: bool = False,
-    reference: bool = True,
-    cards_per_page: int = 8,
+    options: SheetOptions | None = None,
     verdicts: Sequence[Verdict | None] | None = None,
 ) -> bytes:
     """The PDF of ``render_sheets`` as bytes (nothing written)."""
+    options = options or SheetOptions()
     if not forces:
         raise RenderError("nothing to print: no force given")
-    layout = sheet_layout(paper, cards_per_page)
+    layout = sheet_layout(options.paper, options.cards_per_page)
     fonts = register_fonts()
     prepared = [(f, sheet_cards(f.entries)) for f in forces]
     buffer = io.BytesIO()
@@ -88,11 +75,13 @@ def render_bytes(
         title=f"Alpha Strike record sheets: {names}",
         subject="Alpha Strike unit cards, roster and reference",
     )
+    mono = options.mono
     for number, (force, cards) in enumerate(prepared):
         verdict = verdicts[number] if verdicts is not None and number < len(verdicts) else None
         _draw_roster(canvas, roster_for(force, verdict), layout, fonts, mono)
-        _draw_cards(canvas, cards, layout, fonts, mono)
-    if reference:
+        if not options.roster_only:
+            _draw_cards(canvas, cards, layout, fonts, mono)
+    if options.reference:
         _draw_reference(canvas, load_reference(), layout, fonts, mono)
     canvas.save()
     return buffer.getvalue()

@@ -14,7 +14,7 @@ from textual.widgets import Button, Input, Label, OptionList, Select, SelectionL
 from textual.widgets.option_list import Option
 
 from cardsmith.tables import DiceError, MoreDiceNeeded, parse_dice, parse_entered
-from cardsmith.tui.screens.dialogs import PrintDialog
+from cardsmith.tui.screens.print_dialog import PrintDialog
 
 
 @dataclass(frozen=True, slots=True)

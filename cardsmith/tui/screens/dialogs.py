@@ -1,4 +1,4 @@
-"""Provides the app's modal dialogs: quit prompt, file path, print options, cell editor."""
+"""Provides the app's modal dialogs: quit prompt, file path, cell editor (printing: ``print_dialog``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.geometry import Region
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select
+from textual.widgets import Button, Input, Label, OptionList, Select
 from textual.widgets.option_list import Option
 
 
@@ -74,70 +74,6 @@ class PathDialog(ModalScreen[Path | None]):
     def _submit(self) -> None:
         text = self.query_one("#path", Input).value.strip()
         self.dismiss(Path(text).expanduser() if text else None)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-@dataclass(frozen=True, slots=True)
-class PrintOptions:
-    """What the print dialog asked for."""
-
-    path: Path
-    paper: str = "letter"
-    mono: bool = False
-    reference: bool = True
-
-
-class PrintDialog(ModalScreen[PrintOptions | None]):
-    """Asks where to write the PDF and how (paper; for record sheets also mono and reference)."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="print.cancel")]
-
-    def __init__(
-        self, default_path: Path, *, title: str = "Print record sheets", sheet_options: bool = True
-    ) -> None:
-        super().__init__(classes="dialog")
-        self.default_path = default_path
-        self.title_text = title
-        self.sheet_options = sheet_options
-        """Offer the ink-saving and reference-page switches (record sheets only)."""
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield Input(value=str(self.default_path), id="pdf-path")
-            with Horizontal(classes="dialog-row"):
-                yield Select(
-                    [("Letter", "letter"), ("A4", "a4")],
-                    value="letter",
-                    allow_blank=False,
-                    id="paper",
-                )
-                if self.sheet_options:
-                    yield Checkbox("Ink-saving (mono)", id="mono")
-                    yield Checkbox("Reference page", value=True, id="reference")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Print", variant="primary", id="ok")
-                yield Button("Cancel", id="cancel")
-
-    @on(Input.Submitted)
-    @on(Button.Pressed, "#ok")
-    def _submit(self) -> None:
-        text = self.query_one("#pdf-path", Input).value.strip()
-        if not text:
-            self.notify("Give a file name for the PDF.", severity="warning")
-            return
-        paper = self.query_one("#paper", Select).value
-        self.dismiss(
-            PrintOptions(
-                path=Path(text).expanduser(),
-                paper=paper if isinstance(paper, str) else "letter",
-                mono=self.sheet_options and self.query_one("#mono", Checkbox).value,
-                reference=self.sheet_options and self.query_one("#reference", Checkbox).value,
-            )
-        )
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

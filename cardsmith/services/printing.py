@@ -1,0 +1,155 @@
+"""Provides printing as one use case: read or take forces, check each against its pack, write the PDF.
+
+``cardsmith print`` and the app's print (F6) both call ``print_forces`` (or
+``print_files``), so a roster carries the same verdict whichever shell printed it: the
+rule check runs here, on the force as it is printed, never in a shell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardsmith.errors import CardsmithError, UsageError
+from cardsmith.forces.force_file import load_force
+from cardsmith.models import Force
+from cardsmith.render.content.roster import Verdict, verdict_from_check
+from cardsmith.render.content.sheets import EXTRA_KINDS, PAPERS, SORTS, SheetOptions
+from cardsmith.rules.engine import check_force, load_pack
+
+__all__ = [
+    "EXTRA_KINDS",
+    "PAPERS",
+    "SORTS",
+    "ForceToPrint",
+    "PrintResult",
+    "SheetOptions",
+    "default_paper",
+    "print_files",
+    "print_forces",
+    "roster_verdict",
+]
+
+#: Countries whose paper is US Letter; everywhere else prints on A4 (ISO 216).
+LETTER_COUNTRIES = frozenset({"US", "CA"})
+
+
+@dataclass(frozen=True, slots=True)
+class ForceToPrint:
+    """A force and where it came from (None for a force that is only in the app)."""
+
+    force: Force
+    source: Path | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PrintResult:
+    """What a print wrote."""
+
+    path: Path
+    forces: int
+    cards: int
+    """Unit cards printed (0 for a roster-only print)."""
+    paper: str
+    warnings: tuple[str, ...] = field(default=())
+    """Forces that could not be checked, and why (their roster says "not checked")."""
+
+
+def roster_verdict(force: Force) -> tuple[Verdict | None, str]:
+    """The verdict the roster prints: the force checked against its own pack.
+
+    A pack that does not load gives no verdict and a warning saying why; the roster then
+    says "not checked" rather than stopping the print.
+    """
+    try:
+        result = check_force(force, load_pack(force.pack))
+    except CardsmithError as exc:
+        return None, f"not checked against pack {force.pack!r}: {exc.message}"
+    return verdict_from_check(result, force.pack), ""
+
+
+def refuse_output_over_inputs(output: Path, inputs: Sequence[Path]) -> None:
+    """Refuse an output that resolves to one of the inputs (it would replace a force).
+
+    Raises:
+        UsageError: ``output`` is one of ``inputs`` (through links and relative paths too).
+    """
+    try:
+        target = output.expanduser().resolve()
+    except OSError:
+        return
+    for source in inputs:
+        try:
+            same = source.expanduser().resolve() == target
+        except OSError:
+            continue
+        if same:
+            raise UsageError(
+                f"{output} is one of the forces being printed; choose another file for the PDF"
+            )
+
+
+def print_forces(
+    forces: Sequence[ForceToPrint], output: Path, options: SheetOptions | None = None
+) -> PrintResult:
+    """Check every force against its pack and print them all to ``output`` (blocking).
+
+    Raises:
+        UsageError: bad options, or an output that would replace one of the forces.
+        TemplateError: bad paper, card count or template data.
+        RenderError: the PDF could not be written.
+    """
+    options = options or SheetOptions()
+    problems = options.problems()
+    if problems:
+        raise UsageError("; ".join(problems))
+    if not forces:
+        raise UsageError("nothing to print: no force given")
+    refuse_output_over_inputs(output, [f.source for f in forces if f.source is not None])
+    verdicts: list[Verdict | None] = []
+    warnings: list[str] = []
+    for item in forces:
+        verdict, warning = roster_verdict(item.force)
+        verdicts.append(verdict)
+        if warning:
+            where = str(item.source) if item.source is not None else item.force.name
+            warnings.append(f"{where}: {warning}")
+    # reportlab is imported only here, so the other use cases never pay for it.
+    from cardsmith.render.pdf.record_sheets import render_sheets
+
+    written = render_sheets([f.force for f in forces], output, options, verdicts)
+    cards = 0 if options.roster_only else sum(len(f.force.entries) for f in forces)
+    return PrintResult(written, len(forces), cards, options.paper.lower(), tuple(warnings))
+
+
+def print_files(
+    paths: Sequence[Path], output: Path, options: SheetOptions | None = None
+) -> PrintResult:
+    """Read every force file (any failure stops the print), then ``print_forces``.
+
+    Raises:
+        ForceFileError: a file that cannot be read as a force.
+        UsageError, TemplateError, RenderError: as ``print_forces``.
+    """
+    refuse_output_over_inputs(output, paths)
+    return print_forces([ForceToPrint(load_force(p), p) for p in paths], output, options)
+
+
+def default_paper(locale_name: str | None = None) -> str:
+    """``letter`` where the locale's country is the US or Canada, else ``a4``.
+
+    ``locale_name`` is a POSIX locale (``en_US.UTF-8``, ``de_DE``); without one it is read
+    from ``LC_PAPER``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG``.
+    """
+    if locale_name is None:
+        import os
+
+        for variable in ("LC_PAPER", "LC_ALL", "LC_MESSAGES", "LANG"):
+            locale_name = os.environ.get(variable, "")
+            if locale_name:
+                break
+    code = (locale_name or "").split(".")[0].split("@")[0]
+    _, _, country = code.partition("_")
+    # "C", "POSIX" or no locale name no country: A4, the paper of most of the world.
+    return "letter" if country.upper() in LETTER_COUNTRIES else "a4"
