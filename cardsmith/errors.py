@@ -24,7 +24,8 @@
     │   └── RulePackError               a rule pack that does not load
     ├── RenderError                     the PDF could not be written
     └── FormatError                     an import or export format problem
-        └── FormatProblems              a file with several bad rows or items
+        ├── FormatProblems              a file with several bad rows or items
+        └── ShareCodeError              a share code that is not one, too new, or damaged
 
 Every error may carry ``problems`` (``cardsmith.problems.Problem``, one line each) and
 ``UnitNotFound`` its ``candidates``; the shells render both the same way.
@@ -189,3 +190,7 @@ class FormatProblems(FormatError):
 
     def __init__(self, message: str, problems: Iterable[str]) -> None:
         super().__init__(message, problems=problems)
+
+
+class ShareCodeError(FormatError):
+    """A share code that is not one, is of a newer version, or was damaged or cut short."""

@@ -6,35 +6,17 @@ from pathlib import Path
 
 import click
 
-from cardsmith.catalogue.store import Catalogue
 from cardsmith.cli.context import settings_of
 from cardsmith.cli.output import handled, warn
-from cardsmith.errors import EXIT_OK, EXIT_PROBLEMS, FormatError, UsageError
-from cardsmith.fileio import save_bytes
-from cardsmith.forces.force_file import load_force, save_force
-from cardsmith.formats.exchange import (
-    EXPORT_FORMATS,
-    IMPORT_FORMATS,
-    ImportReport,
-    export_warnings,
-    import_file,
-)
-from cardsmith.formats.exchange import (
-    export_force as export_text_of,
-)
+from cardsmith.errors import EXIT_OK, EXIT_PROBLEMS
+from cardsmith.forces.force_file import load_force
+from cardsmith.services import exchange
 from cardsmith.wording import count
 
 _FILE = click.Path(dir_okay=False, path_type=Path)
 
 
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return a.resolve() == b.resolve()
-    except OSError:
-        return False
-
-
-def _show_report(report: ImportReport, source: Path, output: Path) -> None:
+def _show_report(report: exchange.ImportReport, source: str, output: Path) -> None:
     force = report.force
     click.echo(
         f"Imported {count(len(force.entries), 'unit')} from {source} ({report.format}) into {output}."
@@ -55,31 +37,28 @@ def _show_report(report: ImportReport, source: Path, output: Path) -> None:
 
 
 @click.command("import")
-@click.argument("file", type=_FILE)
+@click.argument("source", metavar="FILE|CODE")
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(IMPORT_FORMATS),
+    type=click.Choice(exchange.IMPORT_FORMATS),
     help="Format of FILE (default: told from its content).",
 )
 @click.option("-o", "--output", type=_FILE, required=True, help="Force file to write.")
 @click.option("--name", default="", help="Name of the new force (default: from the file).")
 @click.pass_context
 @handled
-def import_force(ctx: click.Context, file: Path, fmt: str | None, output: Path, name: str) -> None:
-    """Read a force from MegaMek (.mul), Jeff's BattleTech Tools, CSV or TTS.
+def import_force(ctx: click.Context, source: str, fmt: str | None, output: Path, name: str) -> None:
+    """Read a force from MegaMek (.mul), Jeff's BattleTech Tools, CSV, TTS or a share code.
 
+    FILE|CODE is a file, or a share code (CS1-…) as `export --format code` writes it.
     Units the catalogue does not know are listed with the closest matches and the
     command exits 1; the rest of the force is still written.
     """
-    if _same_file(file, output):
-        raise UsageError("the output force file must not be the file being imported")
-    with Catalogue.open(settings_of(ctx).resolved_cache_dir) as catalogue:
-        for notice in catalogue.notices:
-            warn(notice)
-        report = import_file(file, catalogue, fmt=fmt, name=name)
-    save_force(report.force, output)
-    _show_report(report, file, output)
+    read = exchange.read_source(source)
+    report = exchange.import_from(settings_of(ctx).resolved_cache_dir, read, fmt, name=name)
+    exchange.save_import(report, output, read)
+    _show_report(report, read.origin, output)
     ctx.exit(EXIT_OK if report.complete else EXIT_PROBLEMS)
 
 
@@ -88,24 +67,22 @@ def import_force(ctx: click.Context, file: Path, fmt: str | None, output: Path, 
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(EXPORT_FORMATS),
+    type=click.Choice(exchange.EXPORT_FORMATS),
     required=True,
-    help="mul (MegaMek), csv, tts (Tabletop Simulator), text or md (Markdown).",
+    help="mul (MegaMek), csv, tts (Tabletop Simulator), text, md (Markdown) or code (share code).",
 )
 @click.option("-o", "--output", type=_FILE, help="File to write (default: standard output).")
 @handled
 def export_force(force_file: Path, fmt: str, output: Path | None) -> None:
-    """Write a force for MegaMek, a spreadsheet, Tabletop Simulator or a forum post."""
+    """Write a force for MegaMek, a spreadsheet, Tabletop Simulator, a forum post or a share code."""
     force = load_force(force_file)
-    text = export_text_of(force, fmt)
-    for message in export_warnings(force, fmt):
-        warn(message)
     if output is None:
-        click.echo(text, nl=False)
+        exported = exchange.export_text(force, fmt)
+        for message in exported.warnings:
+            warn(message)
+        click.echo(exported.data.decode("utf-8-sig"), nl=False)
         return
-    if _same_file(force_file, output):
-        raise UsageError("the output file must not be the force file itself")
-    # A byte-order mark lets spreadsheet programs see that the CSV is UTF-8.
-    encoding = "utf-8-sig" if fmt == "csv" else "utf-8"
-    save_bytes(output, text.encode(encoding), FormatError)
+    exported = exchange.export_to(force, fmt, output, force_file=force_file)
+    for message in exported.warnings:
+        warn(message)
     click.echo(f"Wrote {output} ({fmt}, {count(len(force.entries), 'unit')}).", err=True)

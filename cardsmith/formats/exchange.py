@@ -13,7 +13,7 @@ from cardsmith.catalogue.dump import content_hash
 from cardsmith.catalogue.search import SearchFilters, SearchIndex, normalise
 from cardsmith.errors import ForceEditError, FormatError
 from cardsmith.errors import FormatProblems as FormatProblems
-from cardsmith.forces.editing import data_version, resolve_spas
+from cardsmith.forces.editing import can_join, data_version, resolve_spas
 from cardsmith.forces.spas import SpaCatalogue
 from cardsmith.models.force import (
     DEFAULT_SKILL,
@@ -31,8 +31,8 @@ from cardsmith.models.unit import Unit
 MAX_IMPORT_BYTES = 8 * 1024 * 1024
 
 #: Formats ``import`` reads and ``export`` writes (design §5).
-IMPORT_FORMATS = ("mul", "jbt", "csv", "tts")
-EXPORT_FORMATS = ("mul", "csv", "tts", "text", "md")
+IMPORT_FORMATS = ("mul", "jbt", "csv", "tts", "code")
+EXPORT_FORMATS = ("mul", "csv", "tts", "text", "md", "code")
 
 #: Longest pilot or group name kept (the force editor's limit: names are printed on cards).
 MAX_NAME_LENGTH = 80
@@ -117,6 +117,11 @@ class UnitMatcher:
         """The catalogue unit with this MUL id, when it has Alpha Strike stats."""
         unit = self._catalogue.get(mul_id)
         return unit if unit is not None and unit.has_stats else None
+
+    def joinable(self, mul_id: int) -> Unit | None:
+        """The catalogue unit with this id when it can join a force (custom units too)."""
+        unit = self._catalogue.get(mul_id)
+        return unit if unit is not None and can_join(unit) else None
 
     def by_name(self, name: str, *, mul_id: int | None = None) -> Unit | None:
         """The unit called ``name`` (case, spacing and punctuation ignored).
@@ -265,7 +270,7 @@ def build_force(
             declared.append(Group(entry.group))
             names.add(entry.group)
     return Force(
-        name=name.strip() or "Imported force",
+        name=name.strip(),
         entries=tuple(entries),
         groups=tuple(declared),
         data_version=data_version(entries),
@@ -373,6 +378,8 @@ def detect_format(data: bytes, filename: str = "") -> str:
         raise FormatError(f"{origin} is empty")
     if head.startswith(b"<"):
         return "mul"
+    if re.match(rb"(?i)CS\d{1,6}-", head):
+        return "code"
     if head[:1] in (b"{", b"["):
         value = load_json(data, origin)
         if isinstance(value, dict):
@@ -423,6 +430,10 @@ def importer(fmt: str) -> Importer:
         from cardsmith.formats.tts import import_tts
 
         return import_tts
+    if fmt == "code":
+        from cardsmith.formats.share_code import import_code
+
+        return import_code
     raise FormatError(f"unknown import format {fmt!r}; use one of: {', '.join(IMPORT_FORMATS)}")
 
 
@@ -433,9 +444,13 @@ def import_data(
     fmt: str | None = None,
     name: str = "",
     origin: str = "the file",
+    fallback_name: str = "",
     spa_catalogue: SpaCatalogue | None = None,
 ) -> ImportReport:
     """Read a force from another tool's file content, matching units against ``catalogue``.
+
+    The force is called ``name`` when given, else what the content calls it, else
+    ``fallback_name`` (the file's stem), else "Imported force".
 
     Raises:
         FormatError: the data is too large, of no known format, or broken (with where).
@@ -443,7 +458,13 @@ def import_data(
     check_size(data, origin)
     fmt = fmt or detect_format(data, origin)
     matcher = UnitMatcher(catalogue)
-    return importer(fmt)(data, matcher, name=name, origin=origin, spa_catalogue=spa_catalogue)
+    report = importer(fmt)(
+        data, matcher, name=name.strip(), origin=origin, spa_catalogue=spa_catalogue
+    )
+    if report.force.name:
+        return report
+    named = report.force.with_changes(name=fallback_name.strip() or "Imported force")
+    return ImportReport(named, report.format, report.unknown, report.warnings)
 
 
 def import_file(
@@ -454,13 +475,14 @@ def import_file(
     name: str = "",
     spa_catalogue: SpaCatalogue | None = None,
 ) -> ImportReport:
-    """``import_data`` on a file; the force is named after the file unless ``name`` is given."""
+    """``import_data`` on a file; a force the file does not name is named after the file."""
     data = read_input(path)
     return import_data(
         data,
         catalogue,
         fmt=fmt or detect_format(data, path.name),
-        name=name or path.stem,
+        name=name,
+        fallback_name=path.stem,
         origin=str(path),
         spa_catalogue=spa_catalogue,
     )
@@ -484,6 +506,10 @@ def export_force(force: Force, fmt: str) -> str:
         from cardsmith.formats.tts import export_tts
 
         return export_tts(force)
+    if fmt == "code":
+        from cardsmith.formats.share_code import encode
+
+        return encode(force) + "\n"
     if fmt in ("text", "md"):
         from cardsmith.formats.text import export_text
 
@@ -498,6 +524,12 @@ def export_warnings(force: Force, fmt: str) -> list[str]:
     if fmt == "tts":
         notes.extend(
             f"entry {i} ({e.name}) has no MUL id and is left out of the TTS list" for i, e in custom
+        )
+    if fmt == "code":
+        notes.extend(
+            f"entry {i} ({e.name}) is a custom unit: whoever reads the code needs its unit "
+            "file in their catalogue (`cardsmith unit import`)"
+            for i, e in custom
         )
     if fmt in ("mul", "tts"):
         lost = ["SPAs"] if any(e.spas for e in force.entries) else []

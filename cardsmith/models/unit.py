@@ -463,7 +463,9 @@ def _profiles_from_dict(data: Any, mul_id: object) -> ProfileSet:
         raise CatalogueDataError(f"unit {mul_id}: 'profiles' must be an object")
     raw_profiles = data.get("profiles")
     if not isinstance(raw_profiles, list) or len(raw_profiles) < 2:
-        raise CatalogueDataError(f"unit {mul_id}: 'profiles.profiles' must list two or more profiles")
+        raise CatalogueDataError(
+            f"unit {mul_id}: 'profiles.profiles' must list two or more profiles"
+        )
     profiles = []
     for item in raw_profiles:
         if not isinstance(item, Mapping) or not isinstance(item.get("name"), str):

@@ -1,20 +1,25 @@
-"""Provides import and export of forces in other tools' formats for the app (no Textual here)."""
+"""Provides import and export of forces in other tools' formats and as share codes, for both shells."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from cardsmith.errors import FormatError
+from cardsmith.catalogue.store import Catalogue
+from cardsmith.errors import FormatError, UsageError
 from cardsmith.fileio import save_bytes
+from cardsmith.forces.force_file import save_force
 from cardsmith.formats.exchange import (
     EXPORT_FORMATS,
     IMPORT_FORMATS,
     ImportReport,
     export_force,
     export_warnings,
-    import_file,
+    import_data,
+    read_input,
 )
+from cardsmith.formats.share_code import looks_like_code
 from cardsmith.models import Force, Unit
 
 __all__ = [
@@ -22,10 +27,16 @@ __all__ = [
     "EXPORT_LABELS",
     "IMPORT_FORMATS",
     "IMPORT_LABELS",
+    "Exported",
     "ImportReport",
+    "Source",
     "export_path",
+    "export_text",
     "export_to",
     "import_from",
+    "looks_like_code",
+    "read_source",
+    "save_import",
     "suggestion_id",
     "units_by_id",
     "warnings_for",
@@ -37,37 +48,100 @@ IMPORT_LABELS: tuple[tuple[str, str], ...] = (
     ("MegaMek (.mul)", "mul"),
     ("Jeff's BattleTech Tools (JSON)", "jbt"),
     ("CSV", "csv"),
-    ("Tabletop Simulator (JSON)", "tts"),
+    ("Tabletop Simulator", "tts"),
+    ("cardsmith share code", "code"),
 )
 
 #: What the export dialog offers, in order.
 EXPORT_LABELS: tuple[tuple[str, str], ...] = (
     ("MegaMek (.mul)", "mul"),
     ("CSV (spreadsheet)", "csv"),
-    ("Tabletop Simulator (JSON)", "tts"),
+    ("Tabletop Simulator", "tts"),
     ("Plain text (forums)", "text"),
     ("Markdown", "md"),
+    ("cardsmith share code", "code"),
 )
 
 #: File name endings each export format gets by default.
-EXPORT_SUFFIXES = {"mul": ".mul", "csv": ".csv", "tts": ".tts.json", "text": ".txt", "md": ".md"}
+EXPORT_SUFFIXES = {
+    "mul": ".mul",
+    "csv": ".csv",
+    "tts": ".tts.json",
+    "text": ".txt",
+    "md": ".md",
+    "code": ".code.txt",
+}
 
 
-def import_from(cache_dir: Path, path: Path, fmt: str | None = None) -> ImportReport:
-    """Read a force from ``path`` (format told from the content unless ``fmt``).
+@dataclass(frozen=True, slots=True)
+class Source:
+    """What an import reads: a file's bytes, or a share code typed or pasted in."""
 
-    Blocking (it opens the catalogue): run it off the UI thread.
+    data: bytes
+    origin: str
+    """How messages name it: the file's path, or ``the share code``."""
+    name: str
+    """The force's name unless the import gives one: the file's stem ("" for a code)."""
+    path: Path | None = None
+
+
+def read_source(text: str | Path) -> Source:
+    """The import source ``text`` names: a share code (``CS1-…``) or a file.
+
+    A file of that name wins over a code, so a file called ``CS1-x`` still imports.
 
     Raises:
-        FormatError: unreadable, unknown or broken file (``problems`` lists bad rows).
+        FormatError: a missing, unreadable or oversized file, or a cardsmith force file.
+    """
+    path = Path(text).expanduser() if isinstance(text, str) else text
+    if isinstance(text, str) and looks_like_code(text) and not _exists(path):
+        return Source(text.strip().encode("utf-8"), "the share code", "")
+    data = read_input(path)
+    return Source(data, str(path), path.stem, path)
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):  # a very long code is no file name
+        return False
+
+
+def import_from(
+    cache_dir: Path, source: str | Path | Source, fmt: str | None = None, *, name: str = ""
+) -> ImportReport:
+    """Read a force from a file or a share code (format told from the content unless ``fmt``).
+
+    Blocking (it opens the catalogue): the app runs it off the UI thread.
+
+    Raises:
+        FormatError: unreadable, unknown or broken input (``problems`` lists bad rows).
         CatalogueError: the catalogue cannot be opened.
     """
-    from cardsmith.catalogue.store import Catalogue
-
-    if path.suffix.lower() == ".json" and _is_force_file(path):
-        raise FormatError(f"{path} is already a cardsmith force file; open it with Ctrl+O")
+    read = source if isinstance(source, Source) else read_source(source)
     with Catalogue.open(cache_dir) as catalogue:
-        return import_file(path, catalogue, fmt=fmt or None)
+        report = import_data(
+            read.data,
+            catalogue,
+            fmt=fmt or None,
+            name=name,
+            fallback_name=read.name,
+            origin=read.origin,
+        )
+        notices = tuple(catalogue.notices)
+    return replace(report, warnings=(*notices, *report.warnings))
+
+
+def save_import(report: ImportReport, output: Path, source: Source) -> None:
+    """Write an imported force to ``output`` (the previous file kept as ``.bak``).
+
+    Raises:
+        UsageError: ``output`` is the file being imported.
+        ForceFileError: the folder cannot be written.
+    """
+    if source.path is not None and _same_file(source.path, output):
+        raise UsageError("the output force file must not be the file being imported")
+    save_force(report.force, output)
 
 
 #: A suggestion as the import report words it: ``Atlas AS7-D (MUL 140)``.
@@ -85,23 +159,33 @@ def units_by_id(cache_dir: Path, mul_ids: list[int]) -> list[Unit | None]:
 
     Blocking (it opens the catalogue): run it off the UI thread.
     """
-    from cardsmith.catalogue.store import Catalogue
-
     with Catalogue.open(cache_dir) as catalogue:
         return [catalogue.get(mul_id) for mul_id in mul_ids]
-
-
-def _is_force_file(path: Path) -> bool:
-    try:
-        with path.open("rb") as stream:
-            return b'"cardsmith-force"' in stream.read(4096)
-    except OSError:
-        return False
 
 
 def warnings_for(force: Force, fmt: str) -> list[str]:
     """What ``fmt`` cannot carry of ``force``."""
     return export_warnings(force, fmt)
+
+
+@dataclass(frozen=True, slots=True)
+class Exported:
+    """An export: the bytes written (or printed) and what the format could not carry."""
+
+    data: bytes
+    warnings: tuple[str, ...]
+
+
+def export_text(force: Force, fmt: str) -> Exported:
+    """``force`` in ``fmt``, encoded as it is written to a file.
+
+    Raises:
+        FormatError: an unknown format.
+    """
+    text = export_force(force, fmt)
+    # A byte-order mark lets spreadsheet programs see that the CSV is UTF-8.
+    encoding = "utf-8-sig" if fmt == "csv" else "utf-8"
+    return Exported(text.encode(encoding), tuple(export_warnings(force, fmt)))
 
 
 def export_path(force: Force, fmt: str, current: Path | None, slug: str) -> Path:
@@ -112,25 +196,24 @@ def export_path(force: Force, fmt: str, current: Path | None, slug: str) -> Path
     return folder / f"{stem}{EXPORT_SUFFIXES.get(fmt, '.txt')}"
 
 
-def export_to(force: Force, fmt: str, path: Path, *, force_file: Path | None = None) -> list[str]:
-    """Write ``force`` in ``fmt`` to ``path`` atomically; returns the format's warnings.
+def export_to(force: Force, fmt: str, path: Path, *, force_file: Path | None = None) -> Exported:
+    """Write ``force`` in ``fmt`` to ``path`` atomically.
 
     Raises:
-        FormatError: unknown format, ``path`` is the force file itself, or it cannot be written.
+        UsageError: ``path`` is the force file itself.
+        FormatError: unknown format, a folder, or it cannot be written.
     """
     if force_file is not None and _same_file(path, force_file):
-        raise FormatError("the export must not overwrite the force file itself; pick another name")
-    text = export_force(force, fmt)
-    # A byte-order mark lets spreadsheet programs see that the CSV is UTF-8 (as the CLI does).
-    encoding = "utf-8-sig" if fmt == "csv" else "utf-8"
+        raise UsageError("the export must not overwrite the force file itself; pick another name")
+    exported = export_text(force, fmt)
     if path.is_dir():
         raise FormatError(f"{path} is a folder; give a file name")
-    save_bytes(path, text.encode(encoding), FormatError)
-    return export_warnings(force, fmt)
+    save_bytes(path, exported.data, FormatError)
+    return exported
 
 
 def _same_file(a: Path, b: Path) -> bool:
     try:
         return a.resolve() == b.resolve()
-    except OSError:
+    except (OSError, ValueError):
         return False

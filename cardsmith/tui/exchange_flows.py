@@ -41,8 +41,9 @@ class ExchangeFlows(FileFlows):
         if request is None:
             return
         try:
+            source = exchange.read_source(request.source)
             report = await asyncio.to_thread(
-                exchange.import_from, self.cache_dir, request.path, request.fmt or None
+                exchange.import_from, self.cache_dir, source, request.fmt or None
             )
         except CardsmithError as exc:
             problems = getattr(exc, "problems", ())
@@ -50,12 +51,12 @@ class ExchangeFlows(FileFlows):
             more = f"\n… and {len(problems) - 8} more" if len(problems) > 8 else ""
             self.notify(
                 exc.message + details + more,
-                title=f"Cannot import {request.path.name}",
+                title=f"Cannot import {request.label}",
                 severity="error",
                 timeout=15,
             )
             return
-        report_screen = ImportReportScreen(report, request.path)
+        report_screen = ImportReportScreen(report, request.label)
         if not await self.push_screen_wait(report_screen):
             return
         force, added = await self._add_picks(report.force, report_screen.picks)
@@ -67,7 +68,7 @@ class ExchangeFlows(FileFlows):
         self.action_show("force")
         instead = f" ({count(added, 'close match', 'close matches')} at skill 4)" if added else ""
         self.notify(
-            f"Imported {count(len(force.entries), 'unit')}{instead} from {request.path.name}; "
+            f"Imported {count(len(force.entries), 'unit')}{instead} from {request.label}; "
             "Ctrl+S saves it as a cardsmith force.",
             title="Imported",
         )
@@ -108,7 +109,7 @@ class ExchangeFlows(FileFlows):
         if request is None:
             return
         try:
-            notes = exchange.export_to(force, request.fmt, request.path, force_file=path)
+            notes = exchange.export_to(force, request.fmt, request.path, force_file=path).warnings
         except CardsmithError as exc:
             self.notify(exc.message, title="Not exported", severity="error", timeout=12)
             return

@@ -19,9 +19,26 @@ from cardsmith.services.exchange import (
     EXPORT_LABELS,
     IMPORT_LABELS,
     ImportReport,
+    looks_like_code,
     suggestion_id,
     warnings_for,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class ImportRequest:
+    """What the import dialog returns: a file name or a share code, and a format."""
+
+    source: str
+    fmt: str
+    """The format id; ``""`` means "tell from the content"."""
+
+    @property
+    def label(self) -> str:
+        """How titles name the source: the file's name, or "the share code"."""
+        if looks_like_code(self.source) and not Path(self.source).expanduser().exists():
+            return "the share code"
+        return Path(self.source).name
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,8 +50,8 @@ class ExchangeRequest:
     """The format id; ``""`` on import means "tell from the content"."""
 
 
-class ImportDialog(ModalScreen[ExchangeRequest | None]):
-    """Asks for the file to import and its format (detected unless chosen)."""
+class ImportDialog(ModalScreen[ImportRequest | None]):
+    """Asks for the file (or share code) to import and its format (detected unless chosen)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="import.cancel")]
 
@@ -45,8 +62,12 @@ class ImportDialog(ModalScreen[ExchangeRequest | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box", id="import-box"):
             yield Label("Import a force from another tool", classes="dialog-title")
-            yield Label("File (.mul, Jeff's BattleTech Tools JSON, CSV, Tabletop Simulator JSON)")
-            yield Input(value=self.value, id="import-path", placeholder="path/to/lance.mul")
+            yield Label(
+                "File (.mul, Jeff's BattleTech Tools JSON, CSV, Tabletop Simulator) or a share code"
+            )
+            yield Input(
+                value=self.value, id="import-path", placeholder="path/to/lance.mul or CS1-…"
+            )
             yield Label("Format")
             yield Select(
                 [(label, fmt or "auto") for label, fmt in IMPORT_LABELS],
@@ -66,11 +87,11 @@ class ImportDialog(ModalScreen[ExchangeRequest | None]):
     def _submit(self) -> None:
         text = self.query_one("#import-path", Input).value.strip()
         if not text:
-            self.notify("Give the file to import.", severity="warning")
+            self.notify("Give the file or the share code to import.", severity="warning")
             return
         fmt = self.query_one("#import-format", Select).value
         chosen = fmt if isinstance(fmt, str) and fmt != "auto" else ""
-        self.dismiss(ExchangeRequest(Path(text).expanduser(), chosen))
+        self.dismiss(ImportRequest(text, chosen))
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
@@ -85,7 +106,7 @@ class ImportReportScreen(ModalScreen[bool]):
         Binding("o", "choose(True)", "Open", show=False, id="report.open"),
     ]
 
-    def __init__(self, report: ImportReport, source: Path) -> None:
+    def __init__(self, report: ImportReport, source: str) -> None:
         super().__init__(classes="dialog")
         self.report = report
         self.source = source
@@ -95,7 +116,7 @@ class ImportReportScreen(ModalScreen[bool]):
         count = len(report.force.entries)
         with Vertical(classes="dialog-box", id="report-box"):
             yield Label(
-                f"Imported from {self.source.name} ({report.format})", classes="dialog-title"
+                f"Imported from {escape(self.source)} ({report.format})", classes="dialog-title"
             )
             left_out = f", {len(report.unknown)} left out" if report.unknown else ""
             yield Static(
