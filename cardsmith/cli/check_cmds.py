@@ -2,101 +2,45 @@
 
 from __future__ import annotations
 
+import json
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import click
 
-from cardsmith.cli.output import echo_json, format_table, warn
-from cardsmith.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_PROBLEMS, CardsmithError
-from cardsmith.rules.model import CheckResult, RulePack, Violation
+from cardsmith.cli.output import echo_json, format_table, handled, warn
+from cardsmith.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_PROBLEMS
+from cardsmith.services import checks as services
+from cardsmith.services.checks import FileVerdict, Fix, RulePack, Violation
 from cardsmith.wording import count
 
-
-@dataclass(frozen=True, slots=True)
-class FileVerdict:
-    """What ``check`` found for one file: a result, or why it could not be checked."""
-
-    file: str
-    result: CheckResult | None = None
-    error: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        """Design §5: ``{"file", "legal", "total_pv", "violations"}`` (+ ``pack``, ``error``)."""
-        if self.result is None:
-            return {
-                "file": self.file,
-                "legal": None,
-                "pack": None,
-                "total_pv": None,
-                "violations": [],
-                "error": self.error,
-            }
-        return {
-            "file": self.file,
-            "legal": self.result.legal,
-            "pack": self.result.pack_id,
-            "total_pv": self.result.total_pv,
-            "violations": [v.to_dict() for v in self.result.violations],
-        }
+#: How to make each kind of fix from the command line; {file} and {index} are filled in.
+CLI_FIXES: dict[Fix, str] = {
+    Fix.ADD_UNITS: "cardsmith force add {file} UNIT",
+    Fix.REMOVE_UNITS: "cardsmith force remove {file} {index}",
+    Fix.REPLACE_UNITS: "cardsmith force remove {file} {index}, then cardsmith force add {file} UNIT",
+    Fix.CHANGE_SKILL: "cardsmith force set {file} {index} --skill N",
+    Fix.SET_COMMANDER: "cardsmith force set {file} {index} --commander",
+    Fix.CLEAR_COMMANDER: "cardsmith force set {file} {index} --no-commander",
+    Fix.EDIT_SPAS: "cardsmith force set {file} {index} --spa ID (or --no-spas)",
+    Fix.SET_FORMATION: "cardsmith force group {file} GROUP --formation ID (see cardsmith force formations)",
+    Fix.SET_ERA_FACTION: "cardsmith force set-era {file} --era ERA --faction FACTION",
+    Fix.SYNC_AVAILABILITY: "cardsmith catalogue sync --availability --eras ERA --factions FACTION",
+    Fix.LOOK_UP: "look the units up on masterunitlist.info",
+}
 
 
-def expand_paths(paths: tuple[Path, ...]) -> list[Path]:
-    """Files as given; a folder stands for the ``*.json`` files in it (sorted)."""
-    files: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            found = sorted(p for p in path.glob("*.json") if p.is_file())
-            if not found:
-                warn(f"{path}: no *.json force files in this folder")
-            files.extend(found)
-        else:
-            files.append(path)
-    return files
+def cli_fix(violation: Violation, file: str) -> str:
+    """The command that mends ``violation`` in ``file`` (empty when it names no kind of fix)."""
+    if violation.fix is None:
+        return ""
+    index = str(violation.entries[0][0]) if violation.entries else "INDEX"
+    return CLI_FIXES[violation.fix].format(file=file, index=index)
 
 
-def check_files(files: list[Path], *, pack: RulePack | None, cap: int | None) -> list[FileVerdict]:
-    """Check each file against ``pack`` (or the pack the force names); never stops early."""
-    from cardsmith.forces.force_file import load_force
-    from cardsmith.rules.engine import check_force, load_pack
-
-    packs: dict[str, RulePack | CardsmithError] = {}
-    verdicts: list[FileVerdict] = []
-    for path in files:
-        try:
-            force = load_force(path)
-        except CardsmithError as exc:
-            verdicts.append(FileVerdict(str(path), error=exc.message))
-            continue
-        use = pack
-        if use is None:
-            if force.pack not in packs:
-                try:
-                    packs[force.pack] = load_pack(force.pack)
-                except CardsmithError as exc:
-                    packs[force.pack] = exc
-            found = packs[force.pack]
-            if isinstance(found, CardsmithError):
-                details = "; ".join(getattr(found, "problems", ()))
-                reason = f"{found.message}{': ' + details if details else ''}"
-                verdicts.append(FileVerdict(str(path), error=f"its pack: {reason}"))
-                continue
-            use = found
-        verdicts.append(FileVerdict(str(path), result=check_force(force, use, cap=cap)))
-    return verdicts
-
-
-def exit_code(verdicts: list[FileVerdict]) -> int:
-    """2 when any file could not be checked, else 1 when any force is illegal, else 0."""
-    if any(v.result is None for v in verdicts):
-        return EXIT_BAD_INPUT
-    if any(v.result is not None and not v.result.legal for v in verdicts):
-        return EXIT_PROBLEMS
-    return EXIT_OK
-
-
-def _violation_lines(violation: Violation) -> list[str]:
+def _violation_lines(violation: Violation, file: str) -> list[str]:
     label = "ERROR" if violation.is_error else "warning"
     lines = [f"  {label:7} {violation.rule_id}: {violation.message}"]
     pad = " " * 10
@@ -107,6 +51,9 @@ def _violation_lines(violation: Violation) -> list[str]:
         lines.append(f"{pad}expected {violation.expected}, actual {violation.actual}")
     if violation.hint:
         lines.append(f"{pad}fix: {violation.hint}")
+    how = cli_fix(violation, file)
+    if how:
+        lines.append(f"{pad}how: {how}")
     return lines
 
 
@@ -118,31 +65,59 @@ def _reason(error: str, file: str) -> str:
     return error
 
 
-def report_lines(verdicts: list[FileVerdict]) -> list[str]:
-    """The human report: one block per file, errors before warnings, then a summary."""
-    lines: list[str] = []
-    legal = illegal = unreadable = 0
-    for verdict in verdicts:
-        result = verdict.result
-        if result is None:
-            unreadable += 1
-            lines.append(f"{verdict.file}: UNREADABLE: {_reason(verdict.error, verdict.file)}")
-            continue
-        errors, warnings = len(result.errors), len(result.warnings)
-        counts = [count(errors, "error")] if errors else []
-        counts += [count(warnings, "warning")] if warnings else []
-        state = "legal" if result.legal else "NOT LEGAL"
-        tail = f", {', '.join(counts)}" if counts else ""
-        lines.append(f"{verdict.file}: {state} ({result.pack_id}, {result.total_pv} PV{tail})")
-        for violation in result.violations:
-            lines.extend(_violation_lines(violation))
-        legal += result.legal
-        illegal += not result.legal
-    summary = f"{legal} legal, {illegal} not"
-    if unreadable:
-        summary += f", {unreadable} unreadable"
-    lines.extend(["", summary])
+def verdict_lines(found: FileVerdict) -> list[str]:
+    """One file's block of the human report: its state, then each violation, errors first."""
+    verdict = found.verdict
+    if verdict is None:
+        return [f"{found.file}: UNREADABLE: {_reason(found.error, found.file)}"]
+    errors, warnings = len(verdict.errors), len(verdict.warnings)
+    counts = [count(errors, "error")] if errors else []
+    counts += [count(warnings, "warning")] if warnings else []
+    state = "legal" if verdict.legal else "NOT LEGAL"
+    tail = f", {', '.join(counts)}" if counts else ""
+    lines = [
+        f"{found.file}: {state} ({verdict.pack}, {verdict.total_pv} PV{tail})"
+        f"  fingerprint {verdict.fingerprint}"
+    ]
+    for violation in verdict.violations:
+        lines.extend(_violation_lines(violation, found.file))
     return lines
+
+
+@dataclass
+class Tally:
+    """Counts of the verdicts seen so far, for the summary line and the exit code."""
+
+    legal: int = 0
+    illegal: int = 0
+    unreadable: int = 0
+
+    def add(self, found: FileVerdict) -> None:
+        """Count one file's verdict."""
+        if found.verdict is None:
+            self.unreadable += 1
+        elif found.verdict.legal:
+            self.legal += 1
+        else:
+            self.illegal += 1
+
+    @property
+    def summary(self) -> str:
+        """``3 legal, 1 not, 1 unreadable``."""
+        text = f"{self.legal} legal, {self.illegal} not"
+        return text + (f", {self.unreadable} unreadable" if self.unreadable else "")
+
+    @property
+    def exit_code(self) -> int:
+        """2 when any file could not be checked, else 1 when any force is illegal, else 0."""
+        if self.unreadable:
+            return EXIT_BAD_INPUT
+        return EXIT_PROBLEMS if self.illegal else EXIT_OK
+
+
+def _json_item(found: FileVerdict) -> str:
+    text = json.dumps(found.to_dict(), indent=2, ensure_ascii=False)
+    return textwrap.indent(text, "  ")
 
 
 @click.command()
@@ -163,33 +138,47 @@ def report_lines(verdicts: list[FileVerdict]) -> list[str]:
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
 @click.pass_context
+@handled
 def check(
     ctx: click.Context, files: tuple[Path, ...], pack_name: str | None, cap: int | None, fmt: str
 ) -> None:
     """Check force FILES (or folders of them) against a rule pack.
 
+    Each force's fingerprint is printed beside its verdict: it is the one on the force's
+    printed roster, so a GM can tell whether a printout is the list that was checked.
+
     Exit status: 0 all legal, 1 any force illegal, 2 any file unreadable (the others are
     still checked and reported).
     """
-    pack = None
-    if pack_name:
-        from cardsmith.rules.engine import load_pack
-
-        pack = load_pack(pack_name)  # a broken pack is bad input for every file: exit 2
-    paths = expand_paths(files)
-    verdicts = check_files(paths, pack=pack, cap=cap)
-    for verdict in verdicts:
-        if verdict.result is None:
-            error = verdict.error or "unreadable"
-            where = "" if verdict.file in error else f"{verdict.file}: "
-            click.echo(f"cardsmith: {where}{error}", err=True)
-    if fmt == "json":
-        several = len(verdicts) != 1 or any(p.is_dir() for p in files)
-        data = [v.to_dict() for v in verdicts]
-        echo_json(data if several else data[0])
-    else:
-        click.echo("\n".join(report_lines(verdicts)))
-    ctx.exit(exit_code(verdicts) if paths else EXIT_BAD_INPUT)
+    # A broken pack is bad input for every file: exit 2 before anything is checked.
+    pack = services.load_pack(pack_name) if pack_name else None
+    paths, empty = services.expand_paths(files)
+    for folder in empty:
+        warn(f"{folder}: no *.json force files in this folder")
+    single = len(files) == 1 and len(paths) == 1 and not empty and not files[0].is_dir()
+    tally = Tally()
+    first = True
+    if fmt == "json" and not single:
+        click.echo("[")
+    # Verdicts are printed as they come, so memory stays flat over thousands of files.
+    for found in services.check_files(paths, pack=pack, cap=cap):
+        tally.add(found)
+        if found.verdict is None:
+            where = "" if found.file in found.error else f"{found.file}: "
+            click.echo(f"cardsmith: {where}{found.error}", err=True)
+        if fmt == "json":
+            if single:
+                echo_json(found.to_dict())
+            else:
+                click.echo(("" if first else ",\n") + _json_item(found), nl=False)
+        else:
+            click.echo("\n".join(verdict_lines(found)))
+        first = False
+    if fmt == "json" and not single:
+        click.echo("\n]" if not first else "]")
+    elif fmt == "text":
+        click.echo(f"\n{tally.summary}")
+    ctx.exit(tally.exit_code if paths else EXIT_BAD_INPUT)
 
 
 # -- rules ------------------------------------------------------------------------------
@@ -201,43 +190,31 @@ def rules() -> None:
 
 
 def _pack_rows() -> list[dict[str, Any]]:
-    from cardsmith.rules.engine import available_packs, load_pack
-
-    rows = []
-    for pack_id, source in available_packs().items():
-        try:
-            pack = load_pack(pack_id)
-            title, rule_count, broken = pack.title, len(pack.rules), ""
-        except CardsmithError as exc:
-            title, rule_count, broken = "", 0, exc.message
-        rows.append(
-            {
-                "id": pack_id,
-                "title": title,
-                "rules": rule_count,
-                "builtin": source.builtin,
-                "path": str(source.path),
-                "error": broken,
-            }
-        )
-    return rows
+    return [
+        {
+            "id": info.id,
+            "title": info.title,
+            "rules": info.rule_count,
+            "builtin": info.builtin,
+            "path": str(info.path),
+            "error": info.error,
+        }
+        for info in services.packs()
+    ]
 
 
 def _check_rows() -> list[dict[str, Any]]:
-    from cardsmith.rules.checks import CHECKS
-    from cardsmith.rules.registry import KIND_LABELS
-
     rows = []
-    for name, spec in CHECKS.items():
+    for spec in services.check_specs():
         rows.append(
             {
-                "name": name,
+                "name": spec.name,
                 "summary": spec.summary,
                 "doc": spec.doc,
                 "params": [
                     {
                         "name": p.name,
-                        "type": KIND_LABELS[p.kind],
+                        "type": p.kind_label,
                         "required": p.required,
                         "default": None if p.required else _jsonable(p.default),
                         "choices": list(p.choices),
@@ -301,9 +278,7 @@ def list_rules(fmt: str) -> None:
 )
 def show_rules(pack_name: str, fmt: str) -> None:
     """Show one pack (by id or .toml path): its rules, parameters and optional rules."""
-    from cardsmith.rules.engine import load_pack
-
-    pack = load_pack(pack_name)
+    pack = services.load_pack(pack_name)
     if fmt == "json":
         echo_json(_pack_json(pack))
         return

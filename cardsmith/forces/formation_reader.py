@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from cardsmith.errors import TemplateError
-from cardsmith.forces.formations import (
+from cardsmith.forces.formation_model import (
     MIN_UNITS,
     QUANTITIES,
     SCOPES,

@@ -1,93 +1,55 @@
-"""Provides the formation catalogue (ASCE p.116-123) and the evaluation of a group against it."""
+"""Provides the evaluation of a group against its formation (ASCE p.116-123) and the catalogue loader."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from cardsmith.errors import FormationNotFound as FormationNotFound
-from cardsmith.models.force import Force, ForceEntry
+from cardsmith.forces.formation_model import (
+    FORMATION_FILE,
+    MIN_UNITS,
+    QUANTITIES,
+    SCOPES,
+    Condition,
+    Formation,
+    FormationCatalogue,
+    FormationNotFound,
+    GroupSize,
+    Member,
+    Requirement,
+    ground_move,
+    jump_move,
+)
+from cardsmith.forces.formation_reader import load_formation_file
+from cardsmith.models.force import Force
 from cardsmith.templates import file_mtime, template_path
 
-FORMATION_FILE = "formations.toml"
-
-#: ASCE p.116: a formation needs at least three units for its bonus.
-MIN_UNITS = 3
-
-QUANTITIES = ("all", "none", "at_least", "percent", "at_most")
-SCOPES = ("group", "force")
-
-Member = tuple[int, ForceEntry]
-"""A unit with its 1-based force index."""
-
-
-@dataclass(frozen=True, slots=True)
-class Condition:
-    """What a unit must be to count for a requirement; every set field must hold."""
-
-    size_min: int | None = None
-    size_max: int | None = None
-    move_min: float | None = None
-    """Best ground move in inches (jump and thrust do not count)."""
-    jump_min: float | None = None
-    roles: tuple[str, ...] = ()
-    short_min: float | None = None
-    medium_min: float | None = None
-    long_min: float | None = None
-    armor_min: int | None = None
-    specials: tuple[str, ...] = ()
-    """Any of these ability codes; ``ART*`` matches every code starting ``ART``."""
-    commander: bool | None = None
-    unit_types: tuple[str, ...] = ()
-    """The Alpha Strike type code is one of these (``CV``, ``SV`` …)."""
-    not_unit_types: tuple[str, ...] = ()
-    """The type code is none of these (a unit without a type is none of them)."""
-    paired: bool | None = None
-    """The unit has an identical twin (the same unit) among the units evaluated with it."""
-    any_of: tuple[Condition, ...] = ()
-    """Alternatives: at least one must hold."""
-
-    def holds(self, entry: ForceEntry, *, paired: bool = False) -> bool:
-        """True when the entry meets every part of the condition.
-
-        ``paired`` says whether the entry is one of a matched pair in its group; only the
-        evaluator knows the group, see ``matched_pairs``.
-        """
-        unit = entry.unit
-        checks: list[bool] = []
-        if self.size_min is not None:
-            checks.append(unit.size >= self.size_min)
-        if self.size_max is not None:
-            checks.append(unit.size <= self.size_max)
-        if self.move_min is not None:
-            checks.append(ground_move(entry) >= self.move_min)
-        if self.jump_min is not None:
-            checks.append(jump_move(entry) >= self.jump_min)
-        if self.roles:
-            role = (unit.role or "").casefold()
-            checks.append(role in {r.casefold() for r in self.roles})
-        for band, minimum in ((0, self.short_min), (1, self.medium_min), (2, self.long_min)):
-            if minimum is not None:
-                checks.append(unit.damage[band].effective >= minimum)
-        if self.armor_min is not None:
-            checks.append(unit.armor >= self.armor_min)
-        if self.specials:
-            checks.append(_has_any_special(entry, self.specials))
-        if self.commander is not None:
-            checks.append(entry.commander == self.commander)
-        type_code = unit.type.value if unit.type is not None else ""
-        if self.unit_types:
-            checks.append(type_code in self.unit_types)
-        if self.not_unit_types:
-            checks.append(type_code not in self.not_unit_types)
-        if self.paired is not None:
-            checks.append(paired == self.paired)
-        if self.any_of:
-            checks.append(any(c.holds(entry, paired=paired) for c in self.any_of))
-        return all(checks)
+__all__ = [
+    "FORMATION_FILE",
+    "MIN_UNITS",
+    "QUANTITIES",
+    "SCOPES",
+    "Condition",
+    "Formation",
+    "FormationCatalogue",
+    "FormationNotFound",
+    "FormationResult",
+    "GroupSize",
+    "Member",
+    "Requirement",
+    "RequirementResult",
+    "evaluate",
+    "evaluate_force",
+    "evaluate_group",
+    "evaluate_requirement",
+    "ground_move",
+    "jump_move",
+    "load_formations",
+    "matched_pairs",
+    "required_count",
+]
 
 
 def matched_pairs(members: Sequence[Member]) -> frozenset[int]:
@@ -105,78 +67,6 @@ def matched_pairs(members: Sequence[Member]) -> frozenset[int]:
         indices.sort()
         paired.update(indices[: len(indices) // 2 * 2])
     return frozenset(paired)
-
-
-def ground_move(entry: ForceEntry) -> float:
-    """The unit's best ground move in inches (not jump, not thrust)."""
-    return max((m.inches for m in entry.unit.move if not m.is_jump and not m.is_thrust), default=0)
-
-
-def jump_move(entry: ForceEntry) -> float:
-    """The unit's jump move in inches (0 when it cannot jump)."""
-    return max((m.inches for m in entry.unit.move if m.is_jump), default=0)
-
-
-def _has_any_special(entry: ForceEntry, wanted: Sequence[str]) -> bool:
-    codes = entry.unit.special_codes()
-    for code in wanted:
-        if code.endswith("*"):
-            prefix = code[:-1].upper()
-            if any(c.startswith(prefix) for c in codes):
-                return True
-        elif code.upper() in codes:
-            return True
-    return False
-
-
-@dataclass(frozen=True, slots=True)
-class Requirement:
-    """One formation requirement: how many of the units must meet a condition."""
-
-    id: str
-    text: str
-    quantity: str = "all"
-    """``all``, ``none``, ``at_least``, ``percent`` or ``at_most`` (QUANTITIES)."""
-    amount: int = 0
-    """Units for ``at_least`` and ``at_most``; percent (rounded up) for ``percent``."""
-    where: Condition = Condition()
-    any_of: tuple[Requirement, ...] = ()
-    """Alternatives: the requirement passes when one of them passes."""
-    scope: str = "group"
-    """``group``: the group's units; ``force``: every unit of the force (SCOPES)."""
-    per_units: int = 0
-    """``at_most`` only: allow one more for every ``per_units`` units meeting ``per_where``."""
-    per_where: Condition = Condition()
-    per_label: str = "units"
-    """What ``per_where`` counts, for the report (``non-infantry units``)."""
-    only_if: Condition | None = None
-    """The requirement applies only when every unit of the group meets this."""
-    only_for: str = ""
-    """What ``only_if`` describes, for the report (``vehicle formations``)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Formation:
-    """A formation type: requirements, ideal role and bonus (ASCE p.116-123)."""
-
-    id: str
-    name: str
-    requirements: tuple[Requirement, ...] = ()
-    ideal_role: str | None = None
-    """All units with this role waive the requirements (ASCE p.116); None for variants."""
-    bonus: str = ""
-    aliases: tuple[str, ...] = ()
-    min_units: int = MIN_UNITS
-    page: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class GroupSize:
-    """A standard group size (Lance 4, Star 5, Level II 6 …)."""
-
-    id: str
-    name: str
-    units: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,37 +228,6 @@ def evaluate(
     )
 
 
-class FormationCatalogue:
-    """Every known formation and the standard group sizes."""
-
-    def __init__(self, formations: Iterable[Formation], sizes: Iterable[GroupSize] = ()) -> None:
-        self._by_id = {f.id: f for f in formations}
-        self._keys: dict[str, Formation] = {}
-        for formation in self._by_id.values():
-            for key in (formation.id, formation.name, *formation.aliases):
-                self._keys.setdefault(_key(key), formation)
-        self.sizes = tuple(sizes)
-
-    def __len__(self) -> int:
-        return len(self._by_id)
-
-    def get(self, formation_id: str) -> Formation | None:
-        """The formation with this id, or None."""
-        return self._by_id.get(formation_id)
-
-    def find(self, text: str) -> Formation | None:
-        """The formation whose id, name or alias matches (case and punctuation ignored)."""
-        return self._by_id.get(text) or self._keys.get(_key(text))
-
-    def all(self) -> list[Formation]:
-        """Every formation, in file order."""
-        return list(self._by_id.values())
-
-
-def _key(text: str) -> str:
-    return re.sub(r"[^0-9a-z]+", "", text.casefold())
-
-
 def evaluate_group(
     force: Force, group: str, catalogue: FormationCatalogue | None = None
 ) -> FormationResult:
@@ -406,9 +265,6 @@ def evaluate_force(
 
 @lru_cache(maxsize=8)
 def _load_cached(path: Path, mtime_ns: int) -> FormationCatalogue:
-    # Imported here: the file reader builds this module's types, so it imports this module.
-    from cardsmith.forces.formation_reader import load_formation_file
-
     return load_formation_file(path)
 
 

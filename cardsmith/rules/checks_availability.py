@@ -11,10 +11,12 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from cardsmith.errors import UsageError
-from cardsmith.rules.checks import check
-from cardsmith.rules.model import Rule, Severity, Violation
-from cardsmith.rules.registry import ForceView, Param, Row, labels, refs
+from cardsmith.rules.model import Fix, Rule, Severity, Violation
+from cardsmith.rules.registry import CheckSet, ForceView, Param, Row, labels, refs
 from cardsmith.wording import count
+
+CHECKS = CheckSet()
+check = CHECKS.add
 
 
 def _era_problems(params: Mapping[str, Any]) -> list[tuple[str, str]]:
@@ -82,6 +84,7 @@ def era(view: ForceView, rule: Rule) -> Iterator[Violation]:
             expected=f"introduced by {last_year}",
             actual=", ".join(r.entry.unit.introduced or "later era" for r in late),
             hint=f"replace {labels(late)} with units of the era",
+            fix=Fix.REPLACE_UNITS,
         )
     if unknown:
         yield rule.violation(
@@ -90,6 +93,7 @@ def era(view: ForceView, rule: Rule) -> Iterator[Violation]:
             expected=f"introduced by {last_year}",
             actual="unknown",
             hint="check these units' availability on the Master Unit List",
+            fix=Fix.LOOK_UP,
             severity=Severity.WARNING,
         )
 
@@ -108,5 +112,6 @@ def faction(view: ForceView, rule: Rule) -> Iterator[Violation]:
             expected=rule.params["faction"],
             actual="unknown",
             hint="check the units on the MUL's availability list for this faction and era",
+            fix=Fix.LOOK_UP,
             severity=Severity.WARNING,
         )

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cardsmith.errors import CardsmithError
-from cardsmith.rules.checks import check
-from cardsmith.rules.model import EntryRef, Rule, Violation
-from cardsmith.rules.registry import ForceView, shared
+from cardsmith.rules.model import EntryRef, Fix, Rule, Violation
+from cardsmith.rules.registry import CheckSet, ForceView, shared
+
+CHECKS = CheckSet()
+check = CHECKS.add
 
 
 @check("formations")
@@ -36,7 +38,8 @@ def formations(view: ForceView, rule: Rule) -> Iterator[Violation]:
                 entries=member_refs,
                 expected="a known formation",
                 actual=group.formation,
-                hint="use a formation id from templates/formations.toml",
+                hint="choose a formation from the formation list (templates/formations.toml)",
+                fix=Fix.SET_FORMATION,
             )
             continue
         if result.qualifies:
@@ -61,6 +64,7 @@ def formations(view: ForceView, rule: Rule) -> Iterator[Violation]:
                 expected=_text(req.expected),
                 actual=_text(req.actual),
                 hint=_hint(group.name, req.id, quantities.get(req.id), offending),
+                fix=_fix(req.id, quantities.get(req.id), offending),
             )
 
 
@@ -73,6 +77,14 @@ def _hint(group: str, req_id: str, quantity: str | None, offending: list[EntryRe
     if offending:
         return f"replace some of {units} with units that meet it, or choose another formation"
     return f"change the units of group {group!r} or choose another formation"
+
+
+def _fix(req_id: str, quantity: str | None, offending: list[EntryRef]) -> Fix:
+    if req_id == "min-units":
+        return Fix.ADD_UNITS
+    if quantity == "none" or offending:
+        return Fix.REPLACE_UNITS
+    return Fix.SET_FORMATION
 
 
 def _text(value: object) -> int | str | None:

@@ -1,14 +1,95 @@
-"""Provides the SPA checks: ``spa-budget`` (per pilot, by skill) and ``spa-units`` (1 in 12)."""
+"""Provides the pilot checks: skill range and extremes, SPA budgets (by skill) and SPA units (1 in 12)."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import Any
 
-from cardsmith.rules.checks import check
-from cardsmith.rules.model import Rule, Violation
-from cardsmith.rules.registry import ForceView, Param, labels, refs, shared
+from cardsmith.rules.model import Fix, Rule, Violation
+from cardsmith.rules.registry import (
+    CheckSet,
+    ForceView,
+    Param,
+    labels,
+    range_problems,
+    refs,
+    shared,
+)
 from cardsmith.wording import count
+
+CHECKS = CheckSet()
+check = CHECKS.add
+
+
+# -- pilot skill ----------------------------------------------------------------------
+
+
+@check(
+    "skill-range",
+    Param("min", "int", "best allowed skill (lowest number)", default=0, minimum=0),
+    Param("max", "int", "worst allowed skill (highest number)", default=7, minimum=0),
+    validate=range_problems,
+)
+def skill_range(view: ForceView, rule: Rule) -> Iterator[Violation]:
+    """Every pilot's skill within a range (ASCE p.29: 0 Legendary … 7 Wet Behind the Ears)."""
+    low, high = rule.params["min"], rule.params["max"]
+    outside = [r for r in view.rows if not low <= r.entry.skill <= high]
+    if outside:
+        skills = ", ".join(str(r.entry.skill) for r in outside)
+        yield rule.violation(
+            f"{count(len(outside), 'unit')} with a skill outside {low}-{high} ({skills})",
+            entries=refs(outside),
+            expected=f"{low}-{high}",
+            actual=skills,
+            hint=f"set a skill from {low} to {high} for {labels(outside)}",
+            fix=Fix.CHANGE_SKILL,
+        )
+
+
+def _extremes_problems(params: Mapping[str, Any]) -> list[tuple[str, str]]:
+    if params["max_at_best"] is None and params["max_at_worst"] is None:
+        return [("max_at_best", "set max_at_best, max_at_worst or both")]
+    if params["max_at_worst"] is not None and params["worst"] is None:
+        return [("worst", "max_at_worst needs the worst skill it counts")]
+    return []
+
+
+@check(
+    "skill-extremes",
+    Param(
+        "best", "int", "the best skill counted; unset = the pack's skill-range min", default=None
+    ),
+    Param("max_at_best", "int", "most units at that skill or better", default=None, minimum=0),
+    Param("worst", "int", "the worst skill counted (optional)", default=None),
+    Param("max_at_worst", "int", "most units at that skill or worse", default=None, minimum=0),
+    validate=_extremes_problems,
+)
+def skill_extremes(view: ForceView, rule: Rule) -> Iterator[Violation]:
+    """How many units may sit at the best allowed skill, and optionally at the worst."""
+    best = rule.params["best"]
+    if best is None:
+        ranges = [r for r in view.pack.rules if r.check == "skill-range"]
+        best = ranges[0].params["min"] if ranges else 0
+    worst = rule.params["worst"]
+    at_best = [r for r in view.rows if r.entry.skill <= best]
+    at_worst = [r for r in view.rows if worst is not None and r.entry.skill >= worst]
+    for skill, most, at, side, fix in (
+        (best, rule.params["max_at_best"], at_best, "or better", "a worse skill (higher number)"),
+        (worst, rule.params["max_at_worst"], at_worst, "or worse", "a better skill (lower number)"),
+    ):
+        if most is not None and len(at) > most:
+            yield rule.violation(
+                f"{len(at)} units at skill {skill} {side}, at most {most} allowed",
+                entries=refs(at),
+                expected=f"≤ {most}",
+                actual=len(at),
+                hint=f"give {len(at) - most} of {labels(at)} {fix}",
+                fix=Fix.CHANGE_SKILL,
+            )
+
+
+# -- special pilot abilities ----------------------------------------------------------
 
 
 @check(
@@ -40,7 +121,8 @@ def spa_budget(view: ForceView, rule: Rule) -> Iterator[Violation]:
                 entries=[row.ref],
                 expected="SPA ids from the catalogue",
                 actual=", ".join(unknown),
-                hint="see `cardsmith rules list` or templates/spas.toml for SPA ids",
+                hint="use SPA ids from the SPA list (templates/spas.toml)",
+                fix=Fix.EDIT_SPAS,
             )
         spas = [spa for spa in known if spa is not None]
         budget = budget_for(entry.skill)
@@ -53,6 +135,7 @@ def spa_budget(view: ForceView, rule: Rule) -> Iterator[Violation]:
                 expected=f"≤ {count(budget.max_count, 'SPA')}, ≤ {count(budget.max_cost, 'point')}",
                 actual=f"{count(len(entry.spas), 'SPA')}, {count(cost, 'point')}",
                 hint=_budget_hint(entry.skill, budget.max_count, row.label),
+                fix=Fix.EDIT_SPAS,
             )
         families: dict[str, list[str]] = {}
         for spa in spas:
@@ -66,6 +149,7 @@ def spa_budget(view: ForceView, rule: Rule) -> Iterator[Violation]:
                     expected="one level",
                     actual=len(names),
                     hint=f"keep one of: {', '.join(names)}",
+                    fix=Fix.EDIT_SPAS,
                 )
         if rule.params["unit_types"]:
             for spa in spas:
@@ -77,6 +161,7 @@ def spa_budget(view: ForceView, rule: Rule) -> Iterator[Violation]:
                         expected=spa.unit_types_text,
                         actual=entry.unit.type_code,
                         hint=f"remove {spa.name} from {row.label}",
+                        fix=Fix.EDIT_SPAS,
                     )
 
 
@@ -109,4 +194,5 @@ def spa_units(view: ForceView, rule: Rule) -> Iterator[Violation]:
             expected=f"≤ {allowed}",
             actual=len(buyers),
             hint=f"remove the SPAs of {len(buyers) - allowed} of: {labels(buyers)}",
+            fix=Fix.EDIT_SPAS,
         )

@@ -14,6 +14,9 @@ EntryRef = tuple[int, str]
 #: Expected and actual values are shown to players and written to JSON as they are.
 Value = int | str | None
 
+#: A value as JSON holds it (what ``json.dumps`` takes from the report builders).
+JsonValue = str | int | float | bool | None | list["JsonValue"] | dict[str, "JsonValue"]
+
 
 class Severity(StrEnum):
     """How much a violation matters: an error makes a force illegal, a warning does not."""
@@ -25,6 +28,28 @@ class Severity(StrEnum):
     def rank(self) -> int:
         """Sort key: errors before warnings."""
         return 0 if self is Severity.ERROR else 1
+
+
+class Fix(StrEnum):
+    """What a player does to mend a violation, as data: each shell says how in its own words.
+
+    The CLI names the command (``cardsmith force set lance.json 3 --skill 5``), the app its
+    keys (``+`` on the unit's row); the violation's ``hint`` says what to change, in words
+    that read right in both.
+    """
+
+    ADD_UNITS = "add-units"
+    REMOVE_UNITS = "remove-units"
+    REPLACE_UNITS = "replace-units"
+    CHANGE_SKILL = "change-skill"
+    SET_COMMANDER = "set-commander"
+    CLEAR_COMMANDER = "clear-commander"
+    EDIT_SPAS = "edit-spas"
+    SET_FORMATION = "set-formation"
+    SET_ERA_FACTION = "set-era-faction"
+    SYNC_AVAILABILITY = "sync-availability"
+    LOOK_UP = "look-up"
+    """Nothing to edit here: check the units on the Master Unit List by hand."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,14 +68,16 @@ class Violation:
     actual: Value = None
     """What the force has."""
     hint: str = ""
-    """How to fix it (``remove one of: …``)."""
+    """How to fix it, in words for any shell (``remove one of: …``)."""
+    fix: Fix | None = None
+    """The kind of edit that mends it; the shells turn it into a command or a key."""
 
     @property
     def is_error(self) -> bool:
         """True when the violation makes the force illegal."""
         return self.severity is Severity.ERROR
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JsonValue]:
         """The violation as JSON (design §5: ``rule``, ``severity``, ``message``, ``units``)."""
         return {
             "rule": self.rule_id,
@@ -60,6 +87,7 @@ class Violation:
             "expected": self.expected,
             "actual": self.actual,
             "hint": self.hint,
+            "fix": self.fix.value if self.fix else None,
         }
 
 
@@ -90,6 +118,7 @@ class Rule:
         expected: Value = None,
         actual: Value = None,
         hint: str = "",
+        fix: Fix | None = None,
         severity: Severity | None = None,
     ) -> Violation:
         """Build a violation of this rule; checks call this so they stay short.
@@ -105,6 +134,7 @@ class Rule:
             expected=expected,
             actual=actual,
             hint=hint,
+            fix=fix,
         )
 
 

@@ -1,7 +1,9 @@
-"""Provides the machinery of the checks registry: parameter specs, ``CheckSpec`` and ``ForceView``.
+"""Provides the machinery of the checks registry: parameter specs, ``CheckSpec``, ``CheckSet``
+and ``ForceView``.
 
-The checks themselves live in ``cardsmith.rules.checks``; this module holds what the
-loader needs to validate a pack's parameters and what ``rules list`` prints.
+The checks live in the ``checks_*`` modules, each collecting its own in a ``CheckSet``;
+``cardsmith.rules.checks`` joins those sets into the one registry, ``CHECKS``.  The check
+modules import only this module, so the registry has no import cycle.
 """
 
 from __future__ import annotations
@@ -57,9 +59,14 @@ class Param:
         """True when the pack must give the parameter."""
         return self.default is REQUIRED
 
+    @property
+    def kind_label(self) -> str:
+        """The kind as ``rules list`` names it (``integer``, ``list of text`` …)."""
+        return KIND_LABELS[self.kind]
+
     def describe(self) -> str:
         """``max (integer, default 16): …`` as ``rules list`` prints it."""
-        bits = [KIND_LABELS[self.kind]]
+        bits = [self.kind_label]
         if self.required:
             bits.append("required")
         elif self.default is None:
@@ -186,6 +193,14 @@ def labels(rows: list[Row] | tuple[Row, ...]) -> str:
     return ", ".join(row.label for row in rows)
 
 
+def range_problems(params: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Cross-parameter check shared by the checks that take ``min`` and ``max``."""
+    low, high = params.get("min"), params.get("max")
+    if low is not None and high is not None and low > high:
+        return [("min", f"min ({low}) is larger than max ({high})")]
+    return []
+
+
 CheckFunction = Callable[[ForceView, Rule], Iterator[Violation]]
 ParamValidator = Callable[[Mapping[str, Any]], list[tuple[str, str]]]
 
@@ -277,16 +292,32 @@ def shared(name: str, loader: Callable[[], T]) -> T:
     return value
 
 
-def register(
-    registry: dict[str, CheckSpec],
-    name: str,
-    *params: Param,
-    validate: ParamValidator | None = None,
-) -> Callable[[CheckFunction], CheckFunction]:
-    """Decorator: add a check generator to ``registry`` under ``name``."""
+class CheckSet:
+    """The checks of one module, in the order they are declared (``rules list`` order)."""
 
-    def wrap(func: CheckFunction) -> CheckFunction:
-        registry[name] = CheckSpec(name, func, params, validate)
-        return func
+    def __init__(self) -> None:
+        self.specs: dict[str, CheckSpec] = {}
 
-    return wrap
+    def add(
+        self, name: str, *params: Param, validate: ParamValidator | None = None
+    ) -> Callable[[CheckFunction], CheckFunction]:
+        """Decorator: declare a check generator under ``name`` with its parameters."""
+
+        def wrap(func: CheckFunction) -> CheckFunction:
+            if name in self.specs:
+                raise ValueError(f"check {name!r} is declared twice")
+            self.specs[name] = CheckSpec(name, func, params, validate)
+            return func
+
+        return wrap
+
+
+def join(*sets: CheckSet) -> dict[str, CheckSpec]:
+    """One registry from several sets; a name declared in two sets is a programming error."""
+    joined: dict[str, CheckSpec] = {}
+    for check_set in sets:
+        for name, spec in check_set.specs.items():
+            if name in joined:
+                raise ValueError(f"check {name!r} is declared in two modules")
+            joined[name] = spec
+    return joined

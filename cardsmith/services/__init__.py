@@ -25,7 +25,6 @@ from cardsmith.services.catalogue import (
 )
 from cardsmith.services.checks import (
     GroupStatus,
-    Problem,
     Verdict,
     check,
     formation_choices,
@@ -55,7 +54,6 @@ __all__ = [
     "FetchSummary",
     "GlossaryRow",
     "GroupStatus",
-    "Problem",
     "ReferenceTable",
     "SpaChoice",
     "UnitSource",

@@ -1,99 +1,256 @@
-"""Provides rule checks, rule packs and formation status for the app."""
+"""Provides the legality use cases both shells call: check forces and files, rule packs, formations."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import NamedTuple
 
-from cardsmith.errors import CardsmithError, ForceEditError
+from cardsmith.errors import CardsmithError, RulePackError
+from cardsmith.forces.editing import set_group
+from cardsmith.forces.fingerprint import force_fingerprint
+from cardsmith.forces.force_file import load_force
+from cardsmith.forces.formations import FormationCatalogue, evaluate_group, load_formations
 from cardsmith.models import Force
-from cardsmith.services._optional import optional_module as _module
+from cardsmith.rules import engine
+from cardsmith.rules.checks import CHECKS
+from cardsmith.rules.model import Fix, JsonValue, RulePack, Severity, Violation
+from cardsmith.rules.registry import CheckSpec
 
-# -- checks and formations --------------------------------------------------------------------
+__all__ = [
+    "FileVerdict",
+    "Fix",
+    "FormationChoice",
+    "GroupStatus",
+    "PackInfo",
+    "RulePack",
+    "Severity",
+    "Verdict",
+    "Violation",
+    "check",
+    "check_files",
+    "check_specs",
+    "expand_paths",
+    "formation_choices",
+    "formation_status",
+    "load_pack",
+    "pack_choices",
+    "packs",
+    "pv_cap",
+    "set_formation",
+]
+
+
+# -- rule packs ---------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class Problem:
-    """One violation as the validation panel lists it."""
+class PackInfo:
+    """One rule pack as ``rules list`` and the app's pack picker show it."""
 
-    rule: str
-    check: str
-    """The check behind the rule (``pv-cap`` …), for the app's own fixing hints."""
-    severity: str
-    message: str
-    hint: str
-    entries: tuple[int, ...]
-    """1-based indices of the entries involved."""
+    id: str
+    title: str
+    """Empty when the pack does not load."""
+    rule_count: int
+    builtin: bool
+    path: Path
+    error: str = ""
+    """Why the pack does not load (empty when it does)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """The result of checking a force: legal or not, and why."""
-
-    available: bool
-    """False when no rules engine is installed or the pack does not load."""
-    legal: bool
-    problems: tuple[Problem, ...]
-    note: str = ""
-    """Why the verdict is unavailable (pack load error and so on)."""
-    cap: int | None = None
+def packs() -> list[PackInfo]:
+    """Every pack by id, user packs replacing built-ins; a broken pack says why."""
+    found: list[PackInfo] = []
+    for pack_id, source in engine.available_packs().items():
+        try:
+            pack = engine.load_pack(pack_id)
+        except CardsmithError as exc:
+            found.append(PackInfo(pack_id, "", 0, source.builtin, source.path, exc.message))
+            continue
+        found.append(PackInfo(pack_id, pack.title, len(pack.rules), source.builtin, source.path))
+    return found
 
 
 def pack_choices() -> list[tuple[str, str]]:
-    """(id, title) of every rule pack that can be chosen."""
-    engine = _module("cardsmith.rules.engine")
-    if engine is None:
-        return [("standard", "standard")]
-    choices: list[tuple[str, str]] = []
-    for pack_id in sorted(engine.available_packs()):
-        try:
-            choices.append((pack_id, str(engine.load_pack(pack_id).title)))
-        except CardsmithError:
-            choices.append((pack_id, f"{pack_id} (does not load)"))
-    return choices
+    """(id, title) of every rule pack that can be chosen, a broken one marked as such."""
+    return [(p.id, p.title or f"{p.id} (does not load)") for p in packs()]
 
 
-def _pack(pack_id: str) -> Any:
-    engine = _module("cardsmith.rules.engine")
-    return None if engine is None else engine.load_pack(pack_id)
+def load_pack(pack: str | Path) -> RulePack:
+    """A pack by id or from a ``.toml`` path.
+
+    Raises:
+        RulePackError: no such pack, or it does not load (every problem listed).
+    """
+    return engine.load_pack(pack)
 
 
-def check(force: Force) -> Verdict:
-    """Check ``force`` against its rule pack; never raises for a pack or engine problem."""
-    engine = _module("cardsmith.rules.engine")
-    if engine is None:
-        return Verdict(False, True, (), note="rule checks are not available in this build")
-    try:
-        pack = _pack(force.pack)
-        result = engine.check_force(force, pack)
-    except CardsmithError as exc:
-        return Verdict(False, True, (), note=f"pack {force.pack!r}: {exc.message}")
-    problems = tuple(
-        Problem(
-            rule=str(v.rule_id),
-            check=_check_name(pack, str(v.rule_id)),
-            severity=str(v.severity),
-            message=str(v.message),
-            hint=str(v.hint or ""),
-            entries=tuple(int(item[0]) for item in v.entries),
-        )
-        for v in result.violations
-    )
-    return Verdict(True, bool(result.legal), problems, cap=pv_cap(force, pack))
+def check_specs() -> list[CheckSpec]:
+    """Every check a pack may use, in ``rules list`` order."""
+    return list(CHECKS.values())
 
 
-def _check_name(pack: Any, rule_id: str) -> str:
-    rule = pack.rule(rule_id) if hasattr(pack, "rule") else None
-    return str(rule.check) if rule is not None else rule_id
-
-
-def pv_cap(force: Force, pack: Any) -> int | None:
+def pv_cap(force: Force, pack: RulePack) -> int | None:
     """The cap the pack's ``pv-cap`` rule applies (its ``max``, else the force's own)."""
-    for rule in getattr(pack, "rules", ()):
+    for rule in pack.rules:
         if rule.check == "pv-cap":
             cap = rule.params.get("max") or force.cap
             return int(cap) if cap else None
     return force.cap
+
+
+# -- checking ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The verdict on one force, the same in both shells: legal or not, why, and its fingerprint."""
+
+    force: str
+    """The force's name."""
+    pack: str
+    """Id of the pack it was checked against."""
+    legal: bool
+    violations: tuple[Violation, ...]
+    """Every violation, errors first (the one problem list both shells render)."""
+    total_pv: int
+    cap: int | None
+    """The PV cap the check applied (``--cap``, the pack's, or the force's own)."""
+    fingerprint: str
+    """The force's fingerprint, as the roster prints it (``xxxx-xxxx-xxxx``)."""
+    note: str = ""
+    """Why there is no verdict (the pack does not load); empty when the force was checked."""
+
+    @property
+    def available(self) -> bool:
+        """False when the force could not be checked (see ``note``)."""
+        return not self.note
+
+    @property
+    def errors(self) -> tuple[Violation, ...]:
+        """The violations that make the force illegal."""
+        return tuple(v for v in self.violations if v.is_error)
+
+    @property
+    def warnings(self) -> tuple[Violation, ...]:
+        """The violations that are only warnings."""
+        return tuple(v for v in self.violations if not v.is_error)
+
+
+def check(force: Force, pack: RulePack | None = None, *, cap: int | None = None) -> Verdict:
+    """Check ``force`` against ``pack`` (default: the pack the force names).
+
+    Never raises for a pack problem: a pack that does not load gives a verdict with a
+    ``note`` saying why, so the app can show it beside the force.
+    """
+    fingerprint = force_fingerprint(force)
+    if pack is None:
+        try:
+            pack = engine.load_pack(force.pack)
+        except RulePackError as exc:
+            details = "; ".join(exc.problems)
+            note = f"pack {force.pack!r}: {exc.message}{': ' + details if details else ''}"
+            return Verdict(force.name, force.pack, True, (), 0, force.cap, fingerprint, note)
+    result = engine.check_force(force, pack, cap=cap)
+    return Verdict(
+        force=force.name,
+        pack=pack.id,
+        legal=result.legal,
+        violations=result.violations,
+        total_pv=result.total_pv,
+        cap=cap or pv_cap(force, pack),
+        fingerprint=fingerprint,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class FileVerdict:
+    """What checking one force file found: a verdict, or why the file could not be checked."""
+
+    file: str
+    verdict: Verdict | None = None
+    error: str = ""
+    """Why the file was not checked (unreadable, or its pack does not load)."""
+
+    def to_dict(self) -> dict[str, JsonValue]:
+        """Design §5: ``{"file", "legal", "total_pv", "violations"}`` and the verdict's details.
+
+        An unchecked file has ``legal`` null and its ``error``.
+        """
+        verdict = self.verdict
+        if verdict is None:
+            return {
+                "file": self.file,
+                "force": None,
+                "legal": None,
+                "pack": None,
+                "total_pv": None,
+                "cap": None,
+                "fingerprint": None,
+                "violations": [],
+                "error": self.error,
+            }
+        return {
+            "file": self.file,
+            "force": verdict.force,
+            "legal": verdict.legal,
+            "pack": verdict.pack,
+            "total_pv": verdict.total_pv,
+            "cap": verdict.cap,
+            "fingerprint": verdict.fingerprint,
+            "violations": [v.to_dict() for v in verdict.violations],
+        }
+
+
+def expand_paths(paths: Iterable[Path]) -> tuple[list[Path], list[Path]]:
+    """(files, folders without force files): a folder stands for its ``*.json`` files, sorted."""
+    files: list[Path] = []
+    empty: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found = sorted(p for p in path.glob("*.json") if p.is_file())
+            if not found:
+                empty.append(path)
+            files.extend(found)
+        else:
+            files.append(path)
+    return files, empty
+
+
+def check_files(
+    files: Iterable[Path], *, pack: RulePack | None = None, cap: int | None = None
+) -> Iterator[FileVerdict]:
+    """Check each file against ``pack`` (default: the pack each force names), one at a time.
+
+    A generator, so a shell can show each verdict as it comes and memory stays flat over
+    thousands of files; an unreadable file or a broken pack never stops the others.
+    """
+    loaded: dict[str, RulePack | RulePackError] = {}
+    for path in files:
+        try:
+            force = load_force(path)
+        except CardsmithError as exc:
+            yield FileVerdict(str(path), error=exc.message)
+            continue
+        use = pack
+        if use is None:
+            if force.pack not in loaded:
+                try:
+                    loaded[force.pack] = engine.load_pack(force.pack)
+                except RulePackError as exc:
+                    loaded[force.pack] = exc
+            found = loaded[force.pack]
+            if isinstance(found, RulePackError):
+                details = "; ".join(found.problems)
+                reason = f"{found.message}{': ' + details if details else ''}"
+                yield FileVerdict(str(path), error=f"its pack: {reason}")
+                continue
+            use = found
+        yield FileVerdict(str(path), verdict=check(force, use, cap=cap))
+
+
+# -- formations -------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,23 +261,23 @@ class GroupStatus:
     formation: str
     """Formation name, or empty when the group declares none."""
     qualifies: bool | None
-    """None when no formation is declared or formations are unavailable."""
+    """None when no formation is declared."""
     failed: tuple[str, ...] = ()
-    """Texts of requirements that failed."""
+    """Each failed requirement: its text, what the group has and what it needs."""
 
 
-def formation_status(force: Force) -> list[GroupStatus]:
-    """One status per group in use."""
-    formations = _module("cardsmith.forces.formations")
+def formation_status(
+    force: Force, catalogue: FormationCatalogue | None = None
+) -> list[GroupStatus]:
+    """One status per group in use, in the force's group order."""
     statuses: list[GroupStatus] = []
     for name in force.group_names():
         group = force.group(name)
-        if formations is None or group is None or not group.formation:
-            formation = group.formation if group is not None and group.formation else ""
-            statuses.append(GroupStatus(name, formation, None))
+        if group is None or not group.formation:
+            statuses.append(GroupStatus(name, "", None))
             continue
         try:
-            result = formations.evaluate_group(force, name)
+            result = evaluate_group(force, name, catalogue or load_formations())
         except CardsmithError as exc:
             statuses.append(GroupStatus(name, group.formation, False, (exc.message,)))
             continue
@@ -129,31 +286,36 @@ def formation_status(force: Force) -> list[GroupStatus]:
             for r in result.requirements
             if not r.passed
         )
-        statuses.append(GroupStatus(name, str(result.name), bool(result.qualifies), failed))
+        statuses.append(GroupStatus(name, result.name, result.qualifies, failed))
     return statuses
 
 
-def formation_choices() -> list[tuple[str, str, str]]:
-    """(id, name, bonus) of every formation, by name (empty when unavailable)."""
-    formations = _module("cardsmith.forces.formations")
-    if formations is None:
-        return []
+class FormationChoice(NamedTuple):
+    """A formation a group may declare, as the pickers list it."""
+
+    id: str
+    name: str
+    bonus: str
+
+
+def formation_choices() -> list[FormationChoice]:
+    """Every formation, by name; none when the formations file does not load.
+
+    The status panel names the broken file (``formation_status``); the picker then
+    simply has nothing to offer.
+    """
     try:
-        catalogue = formations.load_formations()
+        catalogue = load_formations()
     except CardsmithError:
         return []
-    found = [(f.id, str(f.name), str(f.bonus)) for f in catalogue.all()]
-    return sorted(found, key=lambda item: item[1].casefold())
+    found = [FormationChoice(f.id, f.name, f.bonus) for f in catalogue.all()]
+    return sorted(found, key=lambda choice: choice.name.casefold())
 
 
 def set_formation(force: Force, group: str, formation: str | None) -> Force:
-    """Declare ``group`` with ``formation`` (None: no formation).
+    """Declare ``group`` with ``formation`` (an id, name or alias; None: no formation).
 
     Raises:
         ForceEditError: a bad group name or an unknown formation.
     """
-    forces = _module("cardsmith.forces.editing")
-    if forces is None:
-        raise ForceEditError("this build of cardsmith cannot set formations")
-    changed: Force = forces.set_group(force, group, formation=formation)
-    return changed
+    return set_group(force, group, formation=formation)

@@ -182,3 +182,55 @@ def test_check_as_a_separate_process(legal_force: Force, force_file: ForceFile) 
     )
     assert done.returncode == 1
     assert "skill-range" in done.stdout
+
+
+def test_check_prints_the_fingerprint_force_show_and_the_roster_print(
+    cli_run: Any, legal_force: Force, force_file: ForceFile
+) -> None:
+    from cardsmith.forces.fingerprint import force_fingerprint
+
+    good = force_file(legal_force, "good.json")
+    bad = force_file(_illegal(legal_force), "bad.json")
+    shown = json.loads(cli_run("force", "show", str(good), "--format", "json").stdout)
+    assert shown["fingerprint"] == force_fingerprint(legal_force)
+    text = cli_run("check", str(good), str(bad)).stdout
+    assert f"{good}: legal (tournament-300, 240 PV)  fingerprint {shown['fingerprint']}" in text
+    other = force_fingerprint(_illegal(legal_force))
+    assert other != shown["fingerprint"] and f"fingerprint {other}" in text
+    single = json.loads(cli_run("check", str(good), "--format", "json").stdout)
+    assert single["fingerprint"] == shown["fingerprint"]
+    assert single["force"] == "Legal Lance"
+    several = json.loads(cli_run("check", str(good), str(bad), "--format", "json").stdout)
+    assert [d["fingerprint"] for d in several] == [shown["fingerprint"], other]
+
+
+def test_each_fix_names_the_command_that_makes_it(
+    cli_run: Any, legal_force: Force, force_file: ForceFile
+) -> None:
+    entries = [replace(e, commander=e.unit.name.startswith(("Griffin", "Wolverine"))) for e in
+               _illegal(legal_force).entries]  # fmt: skip
+    path = force_file(replace(legal_force, entries=tuple(entries)), "fix.json")
+    out = cli_run("check", str(path)).stdout
+    assert f"how: cardsmith force set {path} 6 --skill N" in out
+    assert f"how: cardsmith force set {path} 1 --no-commander" in out
+    data = json.loads(cli_run("check", str(path), "--format", "json").stdout)
+    assert {v["rule"]: v["fix"] for v in data["violations"]} == {
+        "skill-range": "change-skill",
+        "commander": "clear-commander",
+    }
+
+
+def test_json_of_many_files_is_one_valid_list_even_when_none_can_be_read(
+    cli_run: Any, tmp_path: Path
+) -> None:
+    for n in range(2):
+        (tmp_path / f"x{n}.json").write_text("{}", encoding="utf-8")
+    result = cli_run("check", str(tmp_path), "--format", "json")
+    assert result.code == 2
+    data = json.loads(result.stdout)
+    assert [d["legal"] for d in data] == [None, None]
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    nothing = cli_run("check", str(empty), "--format", "json")
+    assert nothing.code == 2 and json.loads(nothing.stdout) == []
+    assert "no *.json force files" in nothing.stderr

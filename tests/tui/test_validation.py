@@ -44,11 +44,15 @@ async def test_violations_are_listed_and_jump_to_their_row(
         panel = app.screen.query_one(ValidationPanel)
         assert panel.verdict is not None and not panel.verdict.legal
         expected = check_force(app.document.force, load_pack("tournament-300"))
-        assert [p.rule for p in panel.verdict.problems] == [v.rule_id for v in expected.violations]
+        assert [v.rule_id for v in panel.verdict.violations] == [
+            v.rule_id for v in expected.violations
+        ]
         problems = panel.query_one("#problems", OptionList)
         assert problems.option_count == len(expected.violations)
-        copies = next(i for i, p in enumerate(panel.verdict.problems) if p.rule == "chassis-copies")
-        target = panel.verdict.problems[copies].entries[0]
+        copies = next(
+            i for i, v in enumerate(panel.verdict.violations) if v.rule_id == "chassis-copies"
+        )
+        target = panel.verdict.violations[copies].entries[0][0]
         assert "chassis-copies" in str(problems.get_option_at_index(copies).prompt)
         await pilot.press("v")  # to the panel
         problems.highlighted = copies
@@ -67,7 +71,7 @@ async def test_panel_follows_edits(make_app: Callable[..., CardsmithApp], tmp_pa
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         panel = app.screen.query_one(ValidationPanel)
-        rules = lambda: {p.rule for p in panel.verdict.problems}  # noqa: E731
+        rules = lambda: {v.rule_id for v in panel.verdict.violations}  # noqa: E731
         assert "chassis-copies" in rules()
         app.screen.query_one(ForceGrid).go_to(4)
         await pilot.press("delete")

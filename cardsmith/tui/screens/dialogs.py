@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -197,7 +198,7 @@ class FormationDialog(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="formation.cancel")]
 
     def __init__(
-        self, group: str, current: str | None, choices: list[tuple[str, str, str]]
+        self, group: str, current: str | None, choices: Sequence[tuple[str, str, str]]
     ) -> None:
         super().__init__(classes="dialog")
         self.group = group

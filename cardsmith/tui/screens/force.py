@@ -176,7 +176,7 @@ class ForceScreen(Screen[None]):
         document = self.cs_app.document
         force = document.force
         self.verdict = services.check(force)
-        flagged = {i for p in self.verdict.problems if p.severity == "error" for i in p.entries}
+        flagged = {i for v in self.verdict.errors for i, _name in v.entries}
         self.query_one(ForceGrid).show_force(force, flagged)
         self.query_one(ValidationPanel).show(self.verdict)
         self.query_one("#formations", Static).update(

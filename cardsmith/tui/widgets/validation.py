@@ -13,23 +13,28 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardsmith.services import GroupStatus, Verdict
+from cardsmith.services.checks import Fix, Violation
 from cardsmith.wording import count
 
-#: How to fix a problem from the app, by check name (the packs' hints speak CLI).
-APP_KEYS: dict[str, str] = {
-    "pv-cap": "+ raises a skill number (cheaper pilot), d removes the unit under the cursor",
-    "unit-count": "a adds units from the catalogue, d removes the one under the cursor",
-    "skill-range": "+ and - change the skill of the unit under the cursor",
-    "skill-extremes": "+ and - change the skill of the unit under the cursor",
-    "chassis-copies": "d removes the unit under the cursor",
-    "commander": "k marks the unit under the cursor as commander",
-    "spa-budget": "s opens the SPA picker of the unit under the cursor",
-    "spa-units": "s opens the SPA picker of the unit under the cursor",
-    "formations": "g picks the formation of the unit's group",
-    "unit-types": "d removes the unit under the cursor",
-    "rules-level": "d removes the unit under the cursor",
-    "units-without-stats": "d removes the unit under the cursor",
+#: How to make each kind of fix from the app's force editor (the CLI names its commands).
+APP_KEYS: dict[Fix, str] = {
+    Fix.ADD_UNITS: "a adds units from the catalogue",
+    Fix.REMOVE_UNITS: "d removes the unit under the cursor",
+    Fix.REPLACE_UNITS: "d removes the unit under the cursor, a adds another from the catalogue",
+    Fix.CHANGE_SKILL: "+ and - change the skill of the unit under the cursor",
+    Fix.SET_COMMANDER: "k marks the unit under the cursor as commander",
+    Fix.CLEAR_COMMANDER: "k clears the commander mark of the unit under the cursor",
+    Fix.EDIT_SPAS: "s opens the SPA picker of the unit under the cursor",
+    Fix.SET_FORMATION: "g picks the formation of the unit's group",
+    Fix.SET_ERA_FACTION: "f sets the force's name, pack, cap, era and faction",
+    Fix.SYNC_AVAILABILITY: "the catalogue screen (F2) syncs availability from the MUL",
+    Fix.LOOK_UP: "check the unit on the Master Unit List",
 }
+
+
+def app_fix(violation: Violation) -> str:
+    """The app's keys for mending ``violation`` (empty when it names no kind of fix)."""
+    return APP_KEYS.get(violation.fix, "") if violation.fix else ""
 
 
 class ValidationPanel(Vertical):
@@ -74,9 +79,8 @@ class ValidationPanel(Vertical):
             head.update(f"Checks unavailable: {verdict.note}")
             head.set_classes("")
             return
-        errors = sum(1 for p in verdict.problems if p.severity == "error")
-        warnings = len(verdict.problems) - errors
-        if verdict.legal and not verdict.problems:
+        errors, warnings = len(verdict.errors), len(verdict.warnings)
+        if verdict.legal and not verdict.violations:
             head.update("✓ Legal — no problems")
         elif verdict.legal:
             head.update(f"✓ Legal — {count(warnings, 'warning')}")
@@ -84,28 +88,33 @@ class ValidationPanel(Vertical):
             head.update(f"✗ Not legal — {count(errors, 'error')}, {count(warnings, 'warning')}")
         head.set_class(verdict.legal, "-legal")
         head.set_class(not verdict.legal, "-illegal")
-        for number, problem in enumerate(verdict.problems):
-            text = Text()
-            mark, style = ("✗", "bold red") if problem.severity == "error" else ("!", "bold yellow")
-            text.append(f"{mark} ", style=style)
-            text.append(f"[{problem.rule}] ", style="dim")
-            text.append(problem.message)
-            if problem.entries:
-                text.append(f"  (#{', #'.join(str(i) for i in problem.entries)})", style="bold")
-            if problem.hint:
-                text.append(f"\n   → {problem.hint}", style="italic")
-            keys = APP_KEYS.get(problem.check)
-            if keys:
-                text.append(f"\n   ⌨ {keys}", style="dim")
-            problems.add_option(Option(text, id=f"problem-{number}"))
+        for number, violation in enumerate(verdict.violations):
+            problems.add_option(Option(violation_text(violation), id=f"problem-{number}"))
 
     @on(OptionList.OptionSelected, "#problems")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if self.verdict is None or event.option_index >= len(self.verdict.problems):
+        if self.verdict is None or event.option_index >= len(self.verdict.violations):
             return
-        entries = self.verdict.problems[event.option_index].entries
-        self.post_message(self.ProblemChosen(self, entries))
+        refs = self.verdict.violations[event.option_index].entries
+        self.post_message(self.ProblemChosen(self, tuple(index for index, _name in refs)))
+
+
+def violation_text(violation: Violation) -> Text:
+    """One violation as the panel lists it: mark, rule, message, units, hint and the app's keys."""
+    text = Text()
+    mark, style = ("✗", "bold red") if violation.is_error else ("!", "bold yellow")
+    text.append(f"{mark} ", style=style)
+    text.append(f"[{violation.rule_id}] ", style="dim")
+    text.append(violation.message)
+    if violation.entries:
+        text.append(f"  (#{', #'.join(str(i) for i, _name in violation.entries)})", style="bold")
+    if violation.hint:
+        text.append(f"\n   → {violation.hint}", style="italic")
+    keys = app_fix(violation)
+    if keys:
+        text.append(f"\n   ⌨ {keys}", style="dim")
+    return text
 
 
 def formation_text(statuses: list[GroupStatus]) -> Text:
