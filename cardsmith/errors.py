@@ -30,6 +30,10 @@
 Every error may carry ``problems`` (``cardsmith.problems.Problem``, one line each) and
 ``UnitNotFound`` its ``candidates``; the shells render both the same way.
 
+``ReadOnlyTarget`` is an ``OSError`` (a ``PermissionError``), not a cardsmith error:
+``fileio.atomic_write`` raises it for a read-only file it refuses to replace, and
+``fileio.save_bytes`` words it as the caller's error.
+
 Two kinds of exception live elsewhere on purpose: ``catalogue.client.BadAnswer`` is a
 ``requests`` exception (it must be one for the HTTP cache to keep a bad body out, and
 ``requests`` lives only in ``catalogue``; it never leaves the client), and private
@@ -194,3 +198,7 @@ class FormatProblems(FormatError):
 
 class ShareCodeError(FormatError):
     """A share code that is not one, is of a newer version, or was damaged or cut short."""
+
+
+class ReadOnlyTarget(PermissionError):
+    """A save refused to replace a read-only file (``fileio.save_bytes`` words it)."""

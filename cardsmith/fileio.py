@@ -1,21 +1,72 @@
-"""Provides atomic file saves: a temporary file in the same folder, fsync, then rename.
+"""Provides safe file reads and saves: limits, special files, links, locks, atomic replace.
 
-A reader never sees half a file, and a crash mid-save leaves the old file in place.
-``keep_backup`` first copies the previous version to ``<name>.bak`` (the same way),
-so the player can go back one save.
+Saves are atomic: a temporary file in the same folder, fsync, then rename, so a reader
+never sees half a file and a crash mid-save leaves the old file in place.  A save goes
+*through* a symbolic link to the real file (the link stays a link), refuses a read-only
+target instead of replacing it, and checks the size limit first, so that what cardsmith
+writes it can always read back.  ``keep_backup`` first copies the previous version to
+``<name>.bak``, so the player can go back one save.
+
+Reads refuse FIFOs, devices and sockets before reading a byte (``/dev/zero`` or a FIFO
+given as a force file neither hangs nor eats memory), and never read past the limit.
+
+``locked_update`` is the read-modify-write every edit of a force, battle or campaign file
+uses: it takes an advisory lock (``filelock``) on ``.<name>.lock`` beside the real file,
+re-reads the file under the lock and saves atomically before letting go, so N parallel
+edits keep all N changes.  A lock held longer than ``lock_timeout()`` seconds (10, or
+``CARDSMITH_LOCK_TIMEOUT``) gives a clear "busy, try again" error.
+
+Messages name the file the player gave, never a temporary file, and word the operating
+system's reason (``os_reason``) instead of showing raw ``[Errno N]`` text.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import stat
 import tempfile
+import tomllib
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from cardsmith.errors import CardsmithError
+import filelock
+
+from cardsmith import limits
+from cardsmith.errors import CardsmithError, ReadOnlyTarget, UsageError
+
+T = TypeVar("T")
+
+#: Seconds a save waits for another cardsmith holding the same file's lock.
+DEFAULT_LOCK_TIMEOUT = 10.0
+
+_REASONS = {
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EROFS: "the disk is read-only",
+    errno.ENOENT: "the folder does not exist",
+    errno.ENOTDIR: "a part of the path is not a folder",
+    errno.EISDIR: "it is a folder",
+    errno.ENAMETOOLONG: "the name is too long",
+    errno.ELOOP: "too many symbolic links",
+    errno.EIO: "a disk input/output error",
+    errno.EMFILE: "too many open files",
+    errno.EBUSY: "the file is in use",
+    errno.EXDEV: "it is on another disk",
+}
+
+
+def os_reason(exc: OSError) -> str:
+    """The operating system's reason in words (``the disk is full``), never ``[Errno 28] …``."""
+    if exc.errno in _REASONS:
+        return _REASONS[exc.errno]
+    return (exc.strerror or type(exc).__name__).lower()
 
 
 def _umask() -> int:
@@ -30,42 +81,178 @@ def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
-def atomic_write(path: Path, data: bytes, *, keep_backup: bool = False) -> None:
-    """Replace ``path`` with ``data`` in one step.
-
-    Raises:
-        OSError: the folder cannot be written (the caller words the message).
-    """
-    folder = path.parent if str(path.parent) else Path(".")
-    if keep_backup and path.exists():
-        _replace(backup_path(path), path.read_bytes(), folder)
-    _replace(path, data, folder)
+def real_path(path: Path) -> Path:
+    """The file a save of ``path`` writes: symbolic links followed, ``..`` resolved."""
+    return Path(os.path.realpath(path))
 
 
-def save_bytes(
-    path: Path, data: bytes, error: type[CardsmithError], *, keep_backup: bool = False
-) -> None:
-    """``atomic_write``, with a failure raised as ``error("cannot write <path>: <reason>")``.
+# -- reading --------------------------------------------------------------------------------
 
-    Raises:
-        CardsmithError: the ``error`` subclass given, when the folder cannot be written.
+
+def read_bytes(path: Path, *, what: str, max_bytes: int, error: type[CardsmithError]) -> bytes:
+    """The bytes of a regular file of at most ``max_bytes``, with a clear ``error`` otherwise.
+
+    ``what`` names the kind of file in messages ("force file").  Missing, a folder, a
+    FIFO, a device or a socket, too large, or unreadable all raise ``error``.
     """
     try:
-        atomic_write(path, data, keep_backup=keep_backup)
+        # O_NONBLOCK: opening a FIFO with no writer must not wait; fstat then refuses it.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError as exc:
+        raise error(f"no {what} at {path}") from exc
+    except IsADirectoryError as exc:
+        raise error(f"{path} is a folder, not a {what}") from exc
     except OSError as exc:
-        raise error(f"cannot write {path}: {exc.strerror or exc}") from exc
+        raise error(f"cannot read {path}: {os_reason(exc)}") from exc
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise error(f"{path} is a folder, not a {what}")
+        if not stat.S_ISREG(info.st_mode):
+            raise error(f"{path} is {_special_kind(info.st_mode)}, not a {what}")
+        if info.st_size > max_bytes:
+            raise error(f"{path} is {info.st_size:,} bytes; {what}s over {max_bytes:,} are refused")
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as stream:
+            data = stream.read(max_bytes + 1)  # the file may grow while it is read
+    except OSError as exc:
+        raise error(f"cannot read {path}: {os_reason(exc)}") from exc
+    finally:
+        os.close(fd)
+    if len(data) > max_bytes:
+        raise error(f"{path} is over {max_bytes:,} bytes; {what}s that large are refused")
+    return data
 
 
-def _replace(target: Path, data: bytes, folder: Path) -> None:
+def _special_kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def parse_json(raw: bytes, *, where: str, what: str, error: type[CardsmithError]) -> Any:
+    """Decode JSON bytes within the shared limits (depth, finite numbers, SQLite integers).
+
+    Empty, not UTF-8, nested too deeply, ``NaN``/``Infinity``, or not JSON (cut short
+    said so) raise ``error`` naming ``where``.
+    """
+    if not raw.strip():
+        raise error(f"{where} is empty")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        if exc.reason == "unexpected end of data":
+            raise error(f"{where} is not valid JSON (the file looks cut short)") from exc
+        raise error(f"{where} is not UTF-8 text (byte {exc.start})") from exc
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except _NotFinite as exc:
+        raise error(f"{where} holds {exc.args[0]}, which is not a finite number") from None
+    except RecursionError as exc:
+        raise error(f"{where} nests JSON too deeply to be a {what}") from exc
+    except json.JSONDecodeError as exc:
+        hint = " (the file looks cut short)" if exc.pos >= len(text.rstrip()) - 1 else ""
+        raise error(
+            f"{where} is not valid JSON{hint}: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from exc
+    limits.check_tree(data, where=where, error=error)
+    return data
+
+
+class _NotFinite(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity`` in JSON (never leaves ``parse_json``)."""
+
+
+def _no_constant(name: str) -> Any:
+    raise _NotFinite(name)
+
+
+def read_json(path: Path, *, what: str, max_bytes: int, error: type[CardsmithError]) -> Any:
+    """Read a JSON document the player saved, with a clear ``error`` for every way it fails.
+
+    ``what`` names the kind of file in messages ("force file"); see ``read_bytes`` and
+    ``parse_json`` for what is refused.  Nothing but ``error`` escapes.
+    """
+    raw = read_bytes(path, what=what, max_bytes=max_bytes, error=error)
+    return parse_json(raw, where=str(path), what=what, error=error)
+
+
+def parse_toml(text: str, *, where: str, error: type[CardsmithError]) -> dict[str, Any]:
+    """Decode TOML within the shared limits (depth, finite numbers, SQLite integers).
+
+    Raises:
+        CardsmithError: ``error`` naming ``where``: not TOML, nested too deeply, or
+            ``nan``/``inf`` where a number is read.
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise error(f"{where} is not valid TOML: {exc}") from exc
+    except RecursionError as exc:
+        raise error(f"{where} nests TOML too deeply") from exc
+    limits.check_tree(data, where=where, error=error)
+    return data
+
+
+# -- saving ---------------------------------------------------------------------------------
+
+
+def atomic_write(
+    path: Path, data: bytes, *, keep_backup: bool = False, max_bytes: int | None = None
+) -> None:
+    """Replace the real file behind ``path`` with ``data`` in one step.
+
+    Raises:
+        ReadOnlyTarget: the target is read-only (it is refused, not replaced).
+        ValueError: ``data`` is over ``max_bytes``.
+        OSError: the folder cannot be written (the caller words the message).
+    """
+    if max_bytes is not None and len(data) > max_bytes:
+        raise ValueError(f"{len(data):,} bytes is over the limit of {max_bytes:,}")
+    target = real_path(path)
+    mode = _writable_mode(target)
+    if keep_backup and mode is not None:
+        _replace(backup_path(target), _read_existing(target), target.parent, mode)
+    _replace(target, data, target.parent, mode)
+
+
+def _writable_mode(target: Path) -> int | None:
+    """The permission bits of an existing target, or None for a new file.
+
+    Raises:
+        PermissionError: the target exists and is read-only for us (no write bit at all,
+            or not ours to write): replacing it by rename would go around that.
+    """
+    try:
+        info = target.stat()
+    except FileNotFoundError:
+        return None
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "is a folder", str(target))
+    if not info.st_mode & 0o222 or not os.access(target, os.W_OK):
+        raise ReadOnlyTarget(errno.EACCES, "read-only", str(target))
+    return stat.S_IMODE(info.st_mode)
+
+
+def _read_existing(target: Path) -> bytes:
+    with open(target, "rb") as stream:
+        return stream.read()
+
+
+def _replace(target: Path, data: bytes, folder: Path, mode: int | None) -> None:
     handle, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        # mkstemp makes the file private (0600); a saved force or PDF should get the
-        # same permissions as any file the user creates.
-        os.chmod(temp_name, 0o666 & ~_umask())
+        # mkstemp makes the file private (0600); a replaced file keeps its permissions and
+        # a new one gets those of any file the user creates.
+        os.chmod(temp_name, (0o666 & ~_umask()) if mode is None else mode)
         os.replace(temp_name, target)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -73,41 +260,163 @@ def _replace(target: Path, data: bytes, folder: Path) -> None:
         raise
 
 
-def read_json(path: Path, *, what: str, max_bytes: int, error: type[CardsmithError]) -> Any:
-    """Read a JSON document the player saved, with a clear ``error`` for every way it fails.
+def save_bytes(
+    path: Path,
+    data: bytes,
+    error: type[CardsmithError],
+    *,
+    keep_backup: bool = False,
+    max_bytes: int | None = None,
+    what: str = "file",
+) -> None:
+    """``atomic_write``, with each failure raised as ``error`` in words.
 
-    ``what`` names the kind of file in messages ("force file").  Missing, a folder, too
-    large, empty, not UTF-8, nested too deeply, or not JSON (cut short said so) all raise
-    ``error``; nothing else escapes.
+    Raises:
+        CardsmithError: the ``error`` subclass given: the target is read-only, the data
+            is over ``max_bytes`` (nothing is written), or the folder cannot be written.
     """
+    if max_bytes is not None:
+        limits.check_size(len(data), max_bytes, where=str(path), what=what, error=error)
+    try:
+        atomic_write(path, data, keep_backup=keep_backup)
+    except ReadOnlyTarget:
+        raise error(
+            f"{path} is read-only; cardsmith does not replace it "
+            "(make it writable, or save under another name)"
+        ) from None
+    except OSError as exc:
+        raise error(f"cannot write {path}: {os_reason(exc)}") from None
+
+
+def refuse_overwrite(
+    output: Path, inputs: Iterable[Path], *, error: type[CardsmithError] = UsageError
+) -> None:
+    """Refuse an output that is one of the command's inputs (exit 2 by default).
+
+    The same file is found through symbolic links, ``..`` and hard links.
+
+    Raises:
+        CardsmithError: ``error`` naming both.
+    """
+    out_real = real_path(output)
+    out_id = _file_id(out_real)
+    for source in inputs:
+        same = real_path(source) == out_real
+        if not same and out_id is not None:
+            same = _file_id(real_path(source)) == out_id
+        if same:
+            shown = f"{output}" if str(output) == str(source) else f"{output} (that is {source})"
+            raise error(
+                f"the output {shown} is an input of this command; "
+                "writing it would destroy the input — choose another output file"
+            )
+
+
+def _file_id(path: Path) -> tuple[int, int] | None:
     try:
         info = path.stat()
-        if stat.S_ISDIR(info.st_mode):
-            raise IsADirectoryError(str(path))
-        size = info.st_size
-        if size > max_bytes:
-            raise error(f"{path} is {size:,} bytes; {what}s over {max_bytes:,} are refused")
-        raw = path.read_bytes()
-    except FileNotFoundError as exc:
-        raise error(f"no {what} at {path}") from exc
-    except IsADirectoryError as exc:
-        raise error(f"{path} is a folder, not a {what}") from exc
-    except OSError as exc:
-        raise error(f"cannot read {path}: {exc.strerror or exc}") from exc
-    if not raw.strip():
-        raise error(f"{path} is empty")
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
+# -- locked read-modify-write ---------------------------------------------------------------
+
+
+def lock_timeout() -> float:
+    """Seconds to wait for a file's lock: ``CARDSMITH_LOCK_TIMEOUT`` or 10.
+
+    Raises:
+        UsageError: the variable is not a finite number of 0 or more.
+    """
+    text = os.environ.get("CARDSMITH_LOCK_TIMEOUT", "").strip()
+    if not text:
+        return DEFAULT_LOCK_TIMEOUT
+    return limits.finite_number(text, name="CARDSMITH_LOCK_TIMEOUT", error=UsageError, at_least=0)
+
+
+def lock_path(path: Path) -> Path:
+    """The advisory lock file of ``path``: ``.<name>.lock`` beside the real file."""
+    target = real_path(path)
+    return target.with_name(f".{target.name}.lock")
+
+
+@contextlib.contextmanager
+def locked(
+    path: Path, *, error: type[CardsmithError], timeout: float | None = None
+) -> Iterator[Path]:
+    """Hold the advisory lock of ``path`` (the same lock ``locked_update`` takes).
+
+    Yields the real path.  Re-entrant in one thread; other threads and processes wait.
+
+    Raises:
+        CardsmithError: ``error``: another cardsmith held the lock for ``timeout``
+            seconds ("busy, try again"), or the lock file cannot be made.
+    """
+    wait = lock_timeout() if timeout is None else timeout
+    lock = filelock.FileLock(lock_path(path), is_singleton=True)
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        if exc.reason == "unexpected end of data":
-            raise error(f"{path} is not valid JSON (the file looks cut short)") from exc
-        raise error(f"{path} is not UTF-8 text (byte {exc.start})") from exc
-    try:
-        return json.loads(text)
-    except RecursionError as exc:
-        raise error(f"{path} nests JSON too deeply to be a {what}") from exc
-    except json.JSONDecodeError as exc:
-        hint = " (the file looks cut short)" if exc.pos >= len(text.rstrip()) - 1 else ""
+        lock.acquire(timeout=wait)
+    except filelock.Timeout:
         raise error(
-            f"{path} is not valid JSON{hint}: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from exc
+            f"{path} is busy: another cardsmith has been saving it for {wait:g} s; try again"
+        ) from None
+    except OSError as exc:
+        raise error(f"cannot write {path}: {os_reason(exc)}") from None
+    try:
+        yield real_path(path)
+    finally:
+        lock.release()
+
+
+@dataclass
+class Update(Generic[T]):
+    """One locked read-modify-write: what the file holds now, and how to save the change."""
+
+    path: Path
+    """The file as the player named it (messages use this name)."""
+    current: T
+    """The file as read under the lock."""
+    error: type[CardsmithError]
+    saved: bool = False
+
+    def save(
+        self,
+        data: bytes,
+        *,
+        keep_backup: bool = False,
+        max_bytes: int | None = None,
+        what: str = "file",
+    ) -> None:
+        """Write ``data`` atomically while the lock is held (see ``save_bytes``)."""
+        save_bytes(
+            self.path, data, self.error, keep_backup=keep_backup, max_bytes=max_bytes, what=what
+        )
+        self.saved = True
+
+
+@contextlib.contextmanager
+def locked_update(
+    path: Path,
+    *,
+    read: Callable[[Path], T],
+    error: type[CardsmithError],
+    timeout: float | None = None,
+) -> Iterator[Update[T]]:
+    """Lock ``path``, read it afresh with ``read``, and let the caller save a change.
+
+    A file that may not exist yet is the ``read`` function's to handle (return a new
+    document for it).
+
+    ::
+
+        with locked_update(path, read=load_force, error=ForceFileError) as update:
+            force = add_entry(update.current, unit)
+            update.save(force_bytes(force), keep_backup=True)
+
+    Raises:
+        CardsmithError: ``error`` when the file is busy (see ``locked``); whatever
+            ``read`` and ``Update.save`` raise.
+    """
+    with locked(path, error=error, timeout=timeout):
+        yield Update(path, read(path), error)

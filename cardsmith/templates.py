@@ -8,13 +8,13 @@ collect every problem they find in a ``Problems`` and raise them together, as on
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cardsmith import paths, problems
+from cardsmith import limits, paths, problems
 from cardsmith.errors import TemplateError
+from cardsmith.fileio import os_reason, parse_toml, read_bytes
 
 
 def template_path(*parts: str) -> Path:
@@ -49,7 +49,7 @@ def file_mtime(path: Path, *, what: str = "", error: type[TemplateError] = Templ
     try:
         return path.stat().st_mtime_ns
     except OSError as exc:
-        raise error(f"cannot read {_label(path, what)}: {exc.strerror or exc}") from exc
+        raise error(f"cannot read {_label(path, what)}: {os_reason(exc)}") from exc
 
 
 def read_toml(
@@ -65,12 +65,14 @@ def read_toml(
     Raises:
         TemplateError: (or ``error``) the file cannot be read, is not UTF-8 or not TOML.
     """
+    raw = read_bytes(
+        path, what=what or "template file", max_bytes=limits.MAX_TEMPLATE_BYTES, error=error
+    )
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise error(f"cannot read {_label(path, what)}: {exc.strerror or exc}") from exc
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise error(f"{path} is not valid TOML: {exc}") from exc
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"{path} is not valid TOML: not UTF-8 text (byte {exc.start})") from None
+    return parse_toml(text, where=str(path), error=error)
 
 
 def _label(path: Path, what: str) -> str:

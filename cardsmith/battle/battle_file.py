@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from cardsmith import __version__
+from cardsmith import __version__, limits
 from cardsmith.battle.actions import replay
 from cardsmith.battle.profile_state import profile_info
 from cardsmith.battle.state import Battle, BattleEditError, Change, Side, heat_text, new_battle
@@ -34,8 +34,9 @@ from cardsmith.forces.force_file import load_force
 FORMAT_NAME = "cardsmith-battle"
 FORMAT_VERSION = 2
 
-#: Largest battle file read: a long game logs a few thousand changes, far below this.
-MAX_BATTLE_BYTES = 20 * 1024 * 1024
+#: Largest battle file read or written (the shared document limit): a long game logs a
+#: few thousand changes, far below this.
+MAX_BATTLE_BYTES = limits.MAX_DOCUMENT_BYTES
 
 _KINDS = (
     "damage",
@@ -144,7 +145,14 @@ def save_battle(battle: Battle, path: Path) -> None:
         BattleFileError: the folder cannot be written.
     """
     text = json.dumps(battle_to_dict(battle), indent=2, ensure_ascii=False) + "\n"
-    save_bytes(path, text.encode("utf-8"), BattleFileError, keep_backup=True)
+    save_bytes(
+        path,
+        text.encode("utf-8"),
+        BattleFileError,
+        keep_backup=True,
+        max_bytes=MAX_BATTLE_BYTES,
+        what="battle file",
+    )
 
 
 # -- reading ------------------------------------------------------------------------------

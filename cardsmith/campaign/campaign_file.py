@@ -6,9 +6,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from cardsmith import limits
 from cardsmith.campaign.model import ACTIONS, Campaign, CampaignFileError, LogEntry
 from cardsmith.campaign.replay import replay
-from cardsmith.fileio import atomic_write
+from cardsmith.fileio import os_reason, read_json, save_bytes
 
 FORMAT = "cardsmith-campaign"
 VERSION = 1
@@ -100,16 +101,9 @@ def load_campaign(path: Path) -> Campaign:
     Raises:
         CampaignFileError: missing, unreadable, not JSON, or not a campaign this version reads.
     """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise CampaignFileError(f"no campaign file at {path}") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CampaignFileError(f"cannot read {path}: {exc}") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CampaignFileError(f"{path} is not valid JSON ({exc})") from exc
+    data = read_json(
+        path, what="campaign file", max_bytes=limits.MAX_DOCUMENT_BYTES, error=CampaignFileError
+    )
     return campaign_from_json(data, str(path))
 
 
@@ -122,7 +116,14 @@ def save_campaign(campaign: Campaign, path: Path) -> Path:
     text = json.dumps(campaign_to_json(campaign), indent=2, ensure_ascii=False) + "\n"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, text.encode("utf-8"), keep_backup=True)
     except OSError as exc:
-        raise CampaignFileError(f"cannot save {path}: {exc}") from exc
+        raise CampaignFileError(f"cannot save {path}: {os_reason(exc)}") from None
+    save_bytes(
+        path,
+        text.encode("utf-8"),
+        CampaignFileError,
+        keep_backup=True,
+        max_bytes=limits.MAX_DOCUMENT_BYTES,
+        what="campaign file",
+    )
     return path

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from cardsmith import __version__
+from cardsmith import __version__, limits
 from cardsmith.errors import CatalogueDataError, ForceFileError
 from cardsmith.fileio import read_json, save_bytes
 from cardsmith.models.force import MAX_SKILL, MIN_SKILL, Force, ForceEntry, Group, Pilot
@@ -16,8 +16,9 @@ from cardsmith.models.unit import Unit
 FORMAT_NAME = "cardsmith-force"
 FORMAT_VERSION = 1
 
-#: Largest force file read; a 1,000-unit force is well under 2 MB.
-MAX_FORCE_BYTES = 20 * 1024 * 1024
+#: Largest force file read or written (the shared document limit); a 1,000-unit force is
+#: well under 2 MB.
+MAX_FORCE_BYTES = limits.MAX_DOCUMENT_BYTES
 
 #: Older format version N → function turning a version-N document into version N+1.
 #: Version 1 is the first released format, so nothing is registered yet; a future
@@ -67,10 +68,18 @@ def save_force(force: Force, path: Path) -> None:
     then renamed over the target, so a crash leaves either the old or the new file.
 
     Raises:
-        ForceFileError: the folder cannot be written.
+        ForceFileError: the folder cannot be written, the file is read-only, or the force
+            is larger than a force file may be (nothing is written then).
     """
     text = json.dumps(force_to_dict(force), indent=2, ensure_ascii=False) + "\n"
-    save_bytes(path, text.encode("utf-8"), ForceFileError, keep_backup=True)
+    save_bytes(
+        path,
+        text.encode("utf-8"),
+        ForceFileError,
+        keep_backup=True,
+        max_bytes=MAX_FORCE_BYTES,
+        what="force file",
+    )
 
 
 # -- reading ------------------------------------------------------------------------------

@@ -126,7 +126,9 @@ def _unit(item: Any, where: str, problems: list[str]) -> Unit:
     first = profiles[0]
     profile_set = None
     if len(profiles) > 1:
-        profile_set = ProfileSet(tuple(profiles), switch_rule, switch_value, system_id, pricing, points)
+        profile_set = ProfileSet(
+            tuple(profiles), switch_rule, switch_value, system_id, pricing, points
+        )
     price = _price(profiles, pricing, points, system)
     base = first.stats if first.stats is not None else Unit(mul_id=mul_id, name=name.strip())
     return replace(

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import stat
+import subprocess
+import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -70,3 +75,247 @@ def test_read_json_refuses_large_files_and_folders(tmp_path: Path) -> None:
     with pytest.raises(ForceFileError, match="is a folder, not a test file"):
         read_json(tmp_path, what="test file", max_bytes=1000, error=ForceFileError)
     assert read_json(big, what="test file", max_bytes=10_000, error=ForceFileError)[0] == 0
+
+
+# -- special files, limits, links and permissions ------------------------------------------
+
+_CHILD_TIMEOUT = 60  # a hang fails the test instead of stalling the suite
+
+
+def _cardsmith(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cardsmith", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=_CHILD_TIMEOUT,
+        stdin=subprocess.DEVNULL,
+    )
+
+
+def test_a_fifo_as_a_force_file_is_refused_without_waiting(tmp_path: Path) -> None:
+    fifo = tmp_path / "lance.json"
+    os.mkfifo(fifo)
+    result = _cardsmith("force", "show", str(fifo), cwd=tmp_path)
+    assert result.returncode == 2, result
+    assert "is a FIFO (named pipe), not a force file" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_dev_zero_as_a_force_file_is_refused_before_any_read(tmp_path: Path) -> None:
+    result = _cardsmith("force", "show", "/dev/zero", cwd=tmp_path)
+    assert result.returncode == 2, result
+    assert "/dev/zero is a device, not a force file" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("content", "fragment"),
+    [
+        (b'{"pv": NaN}', "holds NaN, which is not a finite number"),
+        (b'{"pv": -Infinity}', "holds -Infinity"),
+        (b'{"pv": 1e400}', "pv is not a finite number"),
+        (b'{"mul_id": 99999999999999999999999}', "mul_id is too large a number"),
+        (b'{"a":' * 70 + b"1" + b"}" * 70, "nests more than 64 levels deep"),
+    ],
+)
+def test_read_json_keeps_to_the_shared_limits(
+    tmp_path: Path, content: bytes, fragment: str
+) -> None:
+    from cardsmith.errors import ForceFileError
+    from cardsmith.fileio import read_json
+
+    path = tmp_path / "doc.json"
+    path.write_bytes(content)
+    with pytest.raises(ForceFileError, match=re.escape(fragment)):
+        read_json(path, what="test file", max_bytes=10_000, error=ForceFileError)
+
+
+def test_what_is_too_large_to_read_back_is_never_written(tmp_path: Path) -> None:
+    from cardsmith.errors import ForceFileError
+    from cardsmith.fileio import read_json, save_bytes
+
+    target = tmp_path / "force.json"
+    target.write_bytes(b"[1]")
+    with pytest.raises(ForceFileError, match="would be 2,001 bytes; force files over 2,000"):
+        save_bytes(
+            target, b"[" + b" " * 1999 + b"]", ForceFileError, max_bytes=2000, what="force file"
+        )
+    assert target.read_bytes() == b"[1]"
+    save_bytes(target, b"[" + b" " * 1998 + b"]", ForceFileError, max_bytes=2000)
+    assert read_json(target, what="force file", max_bytes=2000, error=ForceFileError) == []
+
+
+def test_a_save_goes_through_a_symlink_to_the_real_file(tmp_path: Path) -> None:
+    from cardsmith.errors import ForceFileError
+    from cardsmith.fileio import save_bytes
+
+    real_folder = tmp_path / "real"
+    real_folder.mkdir()
+    real = real_folder / "lance.json"
+    real.write_bytes(b"old")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    save_bytes(link, b"new", ForceFileError, keep_backup=True)
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert real.read_bytes() == b"new"
+    assert (real_folder / "lance.json.bak").read_bytes() == b"old"
+    assert not (tmp_path / "link.json.bak").exists()
+
+
+def test_a_read_only_file_is_refused_not_replaced(tmp_path: Path) -> None:
+    from cardsmith.errors import ForceFileError
+    from cardsmith.fileio import save_bytes
+
+    target = tmp_path / "lance.json"
+    target.write_bytes(b"mine")
+    target.chmod(0o444)
+    with pytest.raises(
+        ForceFileError, match=r"lance\.json is read-only; cardsmith does not replace"
+    ):
+        save_bytes(target, b"theirs", ForceFileError, keep_backup=True)
+    assert target.read_bytes() == b"mine" and not (tmp_path / "lance.json.bak").exists()
+    assert stat.S_IMODE(target.stat().st_mode) == 0o444
+
+
+def test_a_replaced_file_keeps_its_permissions(tmp_path: Path) -> None:
+    target = tmp_path / "lance.json"
+    target.write_bytes(b"one")
+    target.chmod(0o600)
+    atomic_write(target, b"two")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+
+
+def test_failure_messages_name_the_file_not_a_temp_file_nor_an_errno(tmp_path: Path) -> None:
+    from cardsmith.errors import ForceFileError
+    from cardsmith.fileio import save_bytes
+
+    missing = tmp_path / "nowhere" / "lance.json"
+    with pytest.raises(ForceFileError) as caught:
+        save_bytes(missing, b"x", ForceFileError)
+    message = caught.value.message
+    assert message == f"cannot write {missing}: the folder does not exist"
+    if os.geteuid() != 0:  # root may write into a read-only folder
+        folder = tmp_path / "locked"
+        folder.mkdir()
+        folder.chmod(0o555)
+        try:
+            with pytest.raises(ForceFileError) as caught:
+                save_bytes(folder / "lance.json", b"x", ForceFileError)
+        finally:
+            folder.chmod(0o755)
+        message = caught.value.message
+        assert message == f"cannot write {folder / 'lance.json'}: permission denied"
+    assert ".tmp" not in message and "Errno" not in message
+
+
+def test_os_reasons_are_words() -> None:
+    import errno
+
+    from cardsmith.fileio import os_reason
+
+    assert os_reason(OSError(errno.ENOSPC, "No space left on device")) == "the disk is full"
+    assert os_reason(OSError(errno.ENOEXEC, "Exec format error")) == "exec format error"
+
+
+# -- an output never overwrites an input ----------------------------------------------------
+
+
+def test_refuse_overwrite_sees_through_links_and_dots(tmp_path: Path) -> None:
+    from cardsmith.errors import UsageError
+    from cardsmith.fileio import refuse_overwrite
+
+    source = tmp_path / "lance.json"
+    source.write_text("{}")
+    (tmp_path / "sub").mkdir()
+    sym = tmp_path / "sym.json"
+    sym.symlink_to(source)
+    hard = tmp_path / "hard.json"
+    os.link(source, hard)
+    for output in (source, tmp_path / "sub" / ".." / "lance.json", sym, hard):
+        with pytest.raises(UsageError, match="is an input of this command") as caught:
+            refuse_overwrite(output, [source])
+        assert caught.value.exit_code == 2
+    refuse_overwrite(tmp_path / "lance.pdf", [source])  # a new file is fine
+    other = tmp_path / "other.json"
+    other.write_text("{}")
+    refuse_overwrite(other, [source])
+
+
+# -- locked read-modify-write ---------------------------------------------------------------
+
+_ADD_ONE = """
+import json, sys
+from pathlib import Path
+from cardsmith.errors import ForceFileError
+from cardsmith.fileio import locked_update, read_json
+
+path = Path(sys.argv[1])
+def read(p):
+    return read_json(p, what="list", max_bytes=10**6, error=ForceFileError)
+with locked_update(path, read=read, error=ForceFileError) as update:
+    update.save(json.dumps(update.current + [sys.argv[2]]).encode())
+"""
+
+
+def test_parallel_locked_updates_keep_every_change(tmp_path: Path) -> None:
+    target = tmp_path / "lance.json"
+    target.write_text("[]")
+    procs = [
+        subprocess.Popen([sys.executable, "-c", _ADD_ONE, str(target), str(n)]) for n in range(8)
+    ]
+    assert [p.wait(timeout=_CHILD_TIMEOUT) for p in procs] == [0] * 8
+    assert sorted(json.loads(target.read_text())) == [str(n) for n in range(8)]
+
+
+def test_a_held_lock_gives_a_clear_busy_error(tmp_path: Path) -> None:
+    from cardsmith.errors import ForceFileError
+    from cardsmith.fileio import locked, locked_update
+
+    target = tmp_path / "lance.json"
+    target.write_text("[]")
+    holding, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with locked(target, error=ForceFileError):
+            holding.set()
+            release.wait(_CHILD_TIMEOUT)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        assert holding.wait(_CHILD_TIMEOUT)
+        with (
+            pytest.raises(ForceFileError, match=r"lance\.json is busy: .* try again"),
+            locked_update(target, read=Path.read_text, error=ForceFileError, timeout=0.2),
+        ):
+            pass
+    finally:
+        release.set()
+        holder.join()
+    with locked_update(target, read=Path.read_text, error=ForceFileError, timeout=0.2) as update:
+        assert update.current == "[]"
+
+
+def test_the_lock_is_shared_through_a_symlink_and_re_entrant(tmp_path: Path) -> None:
+    from cardsmith.errors import ForceFileError
+    from cardsmith.fileio import lock_path, locked
+
+    real = tmp_path / "lance.json"
+    real.write_text("[]")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    assert lock_path(link) == lock_path(real) == tmp_path / ".lance.json.lock"
+    with locked(real, error=ForceFileError), locked(link, error=ForceFileError, timeout=0):
+        pass
+
+
+def test_the_lock_timeout_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardsmith.errors import UsageError
+    from cardsmith.fileio import DEFAULT_LOCK_TIMEOUT, lock_timeout
+
+    assert lock_timeout() == DEFAULT_LOCK_TIMEOUT
+    monkeypatch.setenv("CARDSMITH_LOCK_TIMEOUT", "2.5")
+    assert lock_timeout() == 2.5
+    monkeypatch.setenv("CARDSMITH_LOCK_TIMEOUT", "nan")
+    with pytest.raises(UsageError, match="CARDSMITH_LOCK_TIMEOUT must be a finite number"):
+        lock_timeout()

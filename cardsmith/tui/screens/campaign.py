@@ -368,7 +368,9 @@ class CampaignScreen(Screen[None]):
             self._fail(exc, "Post-game not recorded")
             return
         if dice.remaining:
-            notes.append(f"{len(dice.remaining)} entered dice were not needed: {list(dice.remaining)}")
+            notes.append(
+                f"{len(dice.remaining)} entered dice were not needed: {list(dice.remaining)}"
+            )
         if form.dice.seed is not None:
             notes.append(f"Generator seed {form.dice.seed} (the log keeps every die).")
         against = f" against {plan.opponent}" if plan.opponent else ""

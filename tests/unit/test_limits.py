@@ -1,0 +1,78 @@
+"""The shared limits: depth, finite numbers, SQLite integers, sizes and extends chains."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardsmith import limits
+from cardsmith.errors import ForceFileError, UsageError
+
+
+def test_a_tree_within_the_limits_passes() -> None:
+    doc = {"entries": [{"pv": 34, "skill": 4, "move": 8.0, "name": "Atlas", "ok": True}]}
+    limits.check_tree(doc, where="lance.json", error=ForceFileError)
+
+
+@pytest.mark.parametrize(
+    ("doc", "message"),
+    [
+        ({"entries": [{"unit": {"pv": float("nan")}}]}, r"entries\[0\]\.unit\.pv is not a finite"),
+        ({"a": [1, float("inf")]}, r"a\[1\] is not a finite number"),
+        ({"mul_id": 2**63}, "mul_id is too large a number"),
+        ({"mul_id": -(2**63) - 1}, "mul_id is too large a number"),
+    ],
+)
+def test_bad_numbers_are_named_where_they_are(doc: object, message: str) -> None:
+    with pytest.raises(ForceFileError, match=rf"^lance\.json: {message}"):
+        limits.check_tree(doc, where="lance.json", error=ForceFileError)
+
+
+def test_the_edges_of_the_sqlite_range_are_accepted() -> None:
+    limits.check_tree([2**63 - 1, -(2**63)], where="x", error=ForceFileError)
+    assert limits.fits_sqlite(2**63 - 1) and not limits.fits_sqlite(2**63)
+
+
+def test_depth_is_bounded_without_recursion() -> None:
+    shallow: list[object] = []
+    deep: list[object] = shallow
+    for _ in range(limits.MAX_DEPTH - 1):
+        deep.append([])
+        deep = deep[0]  # type: ignore[assignment]
+    limits.check_tree(shallow, where="x", error=ForceFileError)  # exactly MAX_DEPTH levels
+    deep.append([])
+    with pytest.raises(ForceFileError, match=f"nests more than {limits.MAX_DEPTH} levels"):
+        limits.check_tree(shallow, where="x", error=ForceFileError)
+    hostile: list[object] = []
+    node = hostile
+    for _ in range(100_000):  # far past the recursion limit
+        node.append([])
+        node = node[0]  # type: ignore[assignment]
+    with pytest.raises(ForceFileError, match="nests more than"):
+        limits.check_tree(hostile, where="x", error=ForceFileError)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("nan", "must be a finite number"),
+        ("inf", "must be a finite number"),
+        ("1e400", "must be a finite number"),
+        ("soon", "must be a number"),
+        ("0", "must be more than 0"),
+        ("-3", "must be more than 0"),
+    ],
+)
+def test_numbers_from_the_environment_must_be_finite(text: str, message: str) -> None:
+    with pytest.raises(UsageError, match=message):
+        limits.finite_number(text, name="CARDSMITH_MUL_TIMEOUT", error=UsageError, above=0)
+    assert limits.finite_number("2.5", name="T", error=UsageError, above=0) == 2.5
+    assert limits.finite_number("0", name="T", error=UsageError, at_least=0) == 0
+
+
+def test_sizes_and_chains() -> None:
+    limits.check_size(10, 10, where="x", what="force file", error=ForceFileError)
+    with pytest.raises(ForceFileError, match="would be 11 bytes; force files over 10 bytes"):
+        limits.check_size(11, 10, where="x", what="force file", error=ForceFileError)
+    limits.check_chain(limits.MAX_EXTENDS, where="p.toml", error=ForceFileError)
+    with pytest.raises(ForceFileError, match="extends chain is longer than"):
+        limits.check_chain(limits.MAX_EXTENDS + 1, where="p.toml", error=ForceFileError)
