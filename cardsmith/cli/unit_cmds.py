@@ -60,10 +60,10 @@ def import_units(settings: Settings, file: Path) -> None:
 @click.pass_obj
 def show(settings: Settings, unit_ref: str, fmt: str) -> None:
     """Show a unit's profiles side by side (MUL id, custom id or exact name)."""
-    from cardsmith.cli.force_cmds import PRICING_TEXT
     from cardsmith.models.profiles import ALPHA_STRIKE
     from cardsmith.profiles.catalogues import load_switch_rules
     from cardsmith.profiles.modes import profile_set
+    from cardsmith.services.force_summary import PRICING_TEXT
 
     with open_catalogue(settings) as catalogue:
         found = _find(catalogue, unit_ref)

@@ -1,4 +1,4 @@
-"""Provides the editing operations on a force (add, set, remove, groups) and unit updates.
+"""Provides the editing operations on a force: add, set, remove, duplicate, move, groups.
 
 Every operation returns a new ``Force`` and validates first, raising ``ForceEditError``
 with a message for the player; the CLI and the TUI share them.
@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Protocol
 
 from cardsmith.catalogue.dump import content_hash
 from cardsmith.errors import ForceEditError
@@ -29,19 +27,6 @@ from cardsmith.models.unit import Unit
 
 #: Longest pilot, group and force name accepted (they are printed on cards).
 MAX_NAME_LENGTH = 80
-
-
-class _UnitVersion(Protocol):
-    @property
-    def content_hash(self) -> str: ...
-
-
-class UnitSource(Protocol):
-    """What update checks need from a catalogue (``Catalogue`` satisfies it)."""
-
-    def get(self, mul_id: int) -> Unit | None: ...
-
-    def version(self, mul_id: int) -> _UnitVersion | None: ...
 
 
 # -- force-level ----------------------------------------------------------------------------
@@ -87,7 +72,8 @@ def data_version(entries: Iterable[ForceEntry]) -> str:
     return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:12] if parts else ""
 
 
-def _with_entries(force: Force, entries: Sequence[ForceEntry]) -> Force:
+def with_entries(force: Force, entries: Sequence[ForceEntry]) -> Force:
+    """``force`` with these entries and the data version that follows from them."""
     return force.with_changes(entries=tuple(entries), data_version=data_version(entries))
 
 
@@ -132,46 +118,45 @@ def add_entry(
         commander=bool(commander),
         unit_version=unit_version or content_hash(unit),
     )
-    return _with_entries(force, [*force.entries, entry])
-
-
-_SETTABLE = frozenset({"skill", "pilot", "spas", "group", "commander"})
+    return with_entries(force, [*force.entries, entry])
 
 
 def set_entry(
-    force: Force, index: int, *, spa_catalogue: SpaCatalogue | None = None, **changes: object
+    force: Force,
+    index: int,
+    *,
+    skill: int | None = None,
+    pilot: str | None = None,
+    spas: Sequence[str] | None = None,
+    group: str | None = None,
+    commander: bool | None = None,
+    spa_catalogue: SpaCatalogue | None = None,
 ) -> Force:
-    """Change entry ``index`` (1-based): any of skill, pilot (name), spas, group, commander.
+    """Change entry ``index`` (1-based); a field left None stays as it is, ``""`` clears text.
 
     Raises:
-        ForceEditError: no such entry, an unknown field, or a value ``add_entry`` refuses.
+        ForceEditError: no such entry, or a value ``add_entry`` refuses.
     """
-    position = _position(force, index)
-    unknown = set(changes) - _SETTABLE
-    if unknown:
-        raise ForceEditError(f"cannot set {', '.join(sorted(unknown))} on an entry")
+    position = entry_position(force, index)
     entry = force.entries[position]
     values: dict[str, object] = {}
-    if "skill" in changes:
-        values["skill"] = _skill_for(entry.unit, changes["skill"])
-    if "pilot" in changes:
-        pilot = changes["pilot"]
-        name = pilot.name if isinstance(pilot, Pilot) else pilot
+    if skill is not None:
+        values["skill"] = _skill_for(entry.unit, skill)
+    if pilot is not None:
         values["pilot"] = Pilot(
-            name=_name(name, "pilot name"), wounds=entry.pilot.wounds, notes=entry.pilot.notes
+            name=_name(pilot, "pilot name"), wounds=entry.pilot.wounds, notes=entry.pilot.notes
         )
-    if "spas" in changes:
-        spas = changes["spas"]
-        if isinstance(spas, str) or not isinstance(spas, Iterable):
+    if spas is not None:
+        if isinstance(spas, str):
             raise ForceEditError("spas must be a list of SPA ids")
         values["spas"] = resolve_spas(entry.unit, list(spas), spa_catalogue)
-    if "group" in changes:
-        values["group"] = _name(changes["group"], "group name")
-    if "commander" in changes:
-        values["commander"] = bool(changes["commander"])
+    if group is not None:
+        values["group"] = _name(group, "group name")
+    if commander is not None:
+        values["commander"] = bool(commander)
     entries = list(force.entries)
     entries[position] = entry.with_changes(**values)
-    return _with_entries(force, entries)
+    return with_entries(force, entries)
 
 
 def remove_entry(force: Force, index: int) -> Force:
@@ -180,9 +165,50 @@ def remove_entry(force: Force, index: int) -> Force:
     Raises:
         ForceEditError: no such entry.
     """
-    position = _position(force, index)
+    position = entry_position(force, index)
     entries = [e for i, e in enumerate(force.entries) if i != position]
-    return _with_entries(force, entries)
+    return with_entries(force, entries)
+
+
+def duplicate_entry(force: Force, index: int) -> Force:
+    """Insert a copy of entry ``index`` (1-based) right after it: same skill, pilot, SPAs
+    and group, never a second commander.
+
+    Raises:
+        ForceEditError: no such entry.
+    """
+    position = entry_position(force, index)
+    entries = list(force.entries)
+    copy = entries[position].with_changes(commander=False)
+    entries.insert(position + 1, copy)
+    return with_entries(force, entries)
+
+
+def move_entry(force: Force, index: int, to: int) -> Force:
+    """Move entry ``index`` so that it becomes entry ``to`` (both 1-based).
+
+    Raises:
+        ForceEditError: no such entry, or ``to`` outside the force.
+    """
+    position = entry_position(force, index)
+    target = entry_position(force, to)
+    entries = list(force.entries)
+    entries.insert(target, entries.pop(position))
+    return with_entries(force, entries)
+
+
+def set_groups(force: Force, indices: Iterable[int], group: str) -> Force:
+    """Put several entries (1-based indices) in ``group`` ("" takes them out of any group).
+
+    Raises:
+        ForceEditError: an index that is not an entry, or a bad group name.
+    """
+    positions = {entry_position(force, index) for index in indices}
+    name = _name(group, "group name")
+    entries = [
+        e.with_changes(group=name) if i in positions else e for i, e in enumerate(force.entries)
+    ]
+    return with_entries(force, entries)
 
 
 # -- groups -----------------------------------------------------------------------------------
@@ -230,68 +256,7 @@ def remove_group(force: Force, name: str) -> Force:
         raise ForceEditError(f"the force has no group {name!r}")
     entries = [e.with_changes(group="") if e.group == name else e for e in force.entries]
     groups = tuple(g for g in force.groups if g.name != name)
-    return _with_entries(force.with_changes(groups=groups), entries)
-
-
-# -- catalogue updates --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class OutdatedEntry:
-    """An entry whose unit the catalogue holds in another version."""
-
-    index: int
-    """1-based entry index."""
-    mul_id: int
-    name: str
-    have: str
-    """Content hash of the snapshot in the force."""
-    available: str
-    """Content hash of the catalogue's version."""
-
-
-def outdated_entries(force: Force, catalogue: UnitSource) -> list[OutdatedEntry]:
-    """Entries whose unit the catalogue holds in a different (newer) version."""
-    found = []
-    for index, entry in enumerate(force.entries, start=1):
-        version = catalogue.version(entry.unit.mul_id)
-        if version is None:
-            continue
-        have = entry.unit_version or content_hash(entry.unit)
-        if version.content_hash != have:
-            found.append(
-                OutdatedEntry(index, entry.unit.mul_id, entry.name, have, version.content_hash)
-            )
-    return found
-
-
-def update_entries(
-    force: Force, catalogue: UnitSource, indices: Iterable[int] | None = None
-) -> tuple[Force, list[OutdatedEntry]]:
-    """Replace unit snapshots with the catalogue's versions (all outdated, or ``indices``).
-
-    Skill, pilot, SPAs, group and commander stay as they are.
-
-    Raises:
-        ForceEditError: an index that is not an entry.
-    """
-    outdated = outdated_entries(force, catalogue)
-    if indices is not None:
-        wanted = set(indices)
-        for index in wanted:
-            _position(force, index)
-        outdated = [o for o in outdated if o.index in wanted]
-    entries = list(force.entries)
-    applied = []
-    for item in outdated:
-        unit = catalogue.get(item.mul_id)
-        if unit is None or not can_join(unit):
-            continue
-        entries[item.index - 1] = entries[item.index - 1].with_changes(
-            unit=unit, unit_version=item.available
-        )
-        applied.append(item)
-    return _with_entries(force, entries), applied
+    return with_entries(force.with_changes(groups=groups), entries)
 
 
 # -- validation helpers -----------------------------------------------------------------------
@@ -334,7 +299,12 @@ def resolve_spas(
     return tuple(ids)
 
 
-def _position(force: Force, index: object) -> int:
+def entry_position(force: Force, index: object) -> int:
+    """The 0-based position of entry ``index`` (1-based).
+
+    Raises:
+        ForceEditError: ``index`` is not a whole number naming an entry.
+    """
     if not isinstance(index, int) or isinstance(index, bool):
         raise ForceEditError(f"entry index must be a whole number, not {index!r}")
     if not 1 <= index <= len(force.entries):

@@ -1,18 +1,33 @@
-"""Provides force files, force edits and special pilot abilities for the app."""
+"""Provides the force use cases both shells call: files, edits, groups, updates and SPAs.
+
+The command line edits a file per command (``edit_force_file``); the app edits the force
+in memory and saves it.  Both make every change through the functions here, so the same
+edits give the same saved file.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
-from typing import Any
 
-from cardsmith.errors import ForceEditError, ForceFileError
+from cardsmith.catalogue.search import SearchFilters
+from cardsmith.catalogue.store import Catalogue
+from cardsmith.errors import ForceEditError, ForceFileError, UnitNotFound
+from cardsmith.forces import editing, force_file
 from cardsmith.forces.pricing import adjusted_pv
-from cardsmith.models import Force, ForceEntry, Unit
-from cardsmith.models.force import MAX_SKILL, MIN_SKILL
-from cardsmith.services._optional import optional_module as _module
+from cardsmith.forces.spas import SpaCatalogue, card_numbers, load_spas
+from cardsmith.forces.spas import spa_budget as _spa_budget
+from cardsmith.forces.updates import OutdatedEntry, outdated_entries, update_entries
+from cardsmith.models import Force, Unit
+from cardsmith.models.force import DEFAULT_SKILL
+from cardsmith.rules.engine import load_pack
+
+#: SQLite stores integers in 64 bits; a MUL id outside this range names no unit.
+_SQLITE_MIN, _SQLITE_MAX = -(2**63), 2**63 - 1
+
+#: How many near matches an unknown or ambiguous unit name lists.
+CANDIDATES = 8
 
 # -- force files ---------------------------------------------------------------------
 
@@ -23,110 +38,280 @@ def load_force(path: Path) -> Force:
     Raises:
         ForceFileError: the file is missing, unreadable or not a cardsmith force.
     """
-    forcefile = _module("cardsmith.forces.force_file")
-    if forcefile is None:
-        raise ForceFileError("this build of cardsmith cannot read force files yet")
-    if not path.is_file():
-        raise ForceFileError(f"{path}: no such file")
-    force: Force = forcefile.load_force(path)
-    return force
+    return force_file.load_force(path)
 
 
 def save_force(force: Force, path: Path) -> None:
-    """Write a force file atomically (the previous file is kept as ``.bak``)."""
-    forcefile = _module("cardsmith.forces.force_file")
-    if forcefile is None:
-        raise ForceFileError("this build of cardsmith cannot write force files yet")
-    forcefile.save_force(force, path)
-
-
-# -- editing ---------------------------------------------------------------------------
-
-
-def add_unit(force: Force, unit: Unit, *, skill: int = 4) -> Force:
-    """Append ``unit`` at ``skill``.
+    """Write a force file atomically (the previous file is kept as ``.bak``).
 
     Raises:
-        ForceEditError: the unit has no Alpha Strike stats.
+        ForceFileError: the file cannot be written.
     """
-    forces = _module("cardsmith.forces.editing")
-    # A custom unit of another game system (templates/systems) joins with its own points.
-    if not (unit.has_stats or (forces is not None and forces.can_join(unit))):
-        raise ForceEditError(f"{unit.name} has no Alpha Strike stats and cannot join a force")
-    if forces is not None:
-        added: Force = forces.add_entry(force, unit, skill=skill)
-        return added
-    return force.with_changes(entries=(*force.entries, ForceEntry(unit=unit, skill=skill)))
+    force_file.save_force(force, path)
 
 
-def set_entry(force: Force, index: int, **changes: Any) -> Force:
-    """Change fields of entry ``index`` (1-based): skill, pilot (a name), spas, group.
+def create_force_file(path: Path, force: Force, *, overwrite: bool = False) -> None:
+    """Write a new force file; an existing file is replaced only with ``overwrite``.
 
     Raises:
-        ForceEditError: the index or a value is not acceptable.
+        ForceFileError: the file exists (and ``overwrite`` is off), or cannot be written.
     """
-    _check_index(force, index)
-    forces = _module("cardsmith.forces.editing")
-    if forces is not None:
-        changed: Force = forces.set_entry(force, index, **changes)
-        return changed
-    if "skill" in changes and not MIN_SKILL <= int(changes["skill"]) <= MAX_SKILL:
-        raise ForceEditError(f"skill must be {MIN_SKILL}-{MAX_SKILL}, not {changes['skill']}")
-    entry = force.entries[index - 1]
-    if "pilot" in changes:
-        changes["pilot"] = entry.pilot.__class__(name=str(changes["pilot"]))
-    if "spas" in changes:
-        changes["spas"] = tuple(changes["spas"])
-    entries = list(force.entries)
-    entries[index - 1] = entry.with_changes(**changes)
-    return force.with_changes(entries=tuple(entries))
+    if path.exists() and not overwrite:
+        raise ForceFileError(f"{path} already exists (use --overwrite to replace it)")
+    force_file.save_force(force, path)
+
+
+@dataclass(frozen=True, slots=True)
+class FileEdit:
+    """What one edit of a force file did."""
+
+    before: Force
+    after: Force
+
+    @property
+    def changed(self) -> bool:
+        """True when the file was written."""
+        return self.after != self.before
+
+
+def edit_force_file(path: Path, change: Callable[[Force], Force]) -> FileEdit:
+    """Read the force in ``path``, apply ``change`` and save the result (only if it changed).
+
+    Raises:
+        ForceFileError: the file cannot be read or written.
+        ForceEditError: ``change`` refused the edit; the file is left as it was.
+    """
+    before = force_file.load_force(path)
+    after = change(before)
+    if after != before:
+        force_file.save_force(after, path)
+    return FileEdit(before, after)
+
+
+# -- the force itself ------------------------------------------------------------------
+
+
+def new_force(name: str, *, pack: str = "standard", cap: int | None = None) -> Force:
+    """An empty force built for a rule pack that loads.
+
+    Raises:
+        ForceEditError: a bad name or cap.
+        RulePackError: the pack is unknown or does not load.
+    """
+    force = editing.new_force(name, pack=pack, cap=cap)
+    load_pack(force.pack)
+    return force
+
+
+def set_force(
+    force: Force,
+    *,
+    name: str | None = None,
+    pack: str | None = None,
+    cap: int | None = None,
+    clear_cap: bool = False,
+) -> Force:
+    """Rename the force, or change its rule pack or PV cap (``clear_cap`` removes the cap).
+
+    Raises:
+        ForceEditError: a bad name or cap.
+        RulePackError: the new pack is unknown or does not load.
+    """
+    changed = editing.set_force(force, name=name, pack=pack, cap=cap, clear_cap=clear_cap)
+    if pack is not None:
+        load_pack(changed.pack)
+    return changed
+
+
+# -- units -----------------------------------------------------------------------------------
+
+
+def find_unit(catalogue: Catalogue, text: str) -> Unit:
+    """The one unit a MUL id, a custom unit's negative id or an exact name means.
+
+    Raises:
+        UnitNotFound: no unit, or several; ``candidates`` lists close matches.
+    """
+    text = text.strip()
+    if text.lstrip("-").isdigit():
+        kind = "custom unit id" if text.startswith("-") else "MUL id"
+        number = int(text)
+        if not _SQLITE_MIN <= number <= _SQLITE_MAX:
+            raise UnitNotFound(f"{kind} {text} is far too large to name a unit")
+        found = catalogue.get(number)
+        if found is not None:
+            return found
+        raise UnitNotFound(f"no unit with {kind} {text} in the local catalogue")
+    matches = catalogue.find_by_name(text)
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise UnitNotFound(
+            f"{len(matches)} units are named {text!r}; give the MUL id instead",
+            candidates=tuple(_describe(u.mul_id, u.name, u.type_code, u.pv) for u in matches),
+        )
+    hits = catalogue.index().search(text, SearchFilters(usable_only=True), limit=CANDIDATES)
+    raise UnitNotFound(
+        f"no unit named exactly {text!r} in the local catalogue",
+        candidates=tuple(
+            _describe(h.row.mul_id, h.row.name, h.row.type or "--", h.row.pv) for h in hits
+        ),
+    )
+
+
+def _describe(mul_id: int, name: str, type_code: str, pv: int) -> str:
+    return f"{mul_id:>6}  {name} ({type_code}, {pv} PV)"
+
+
+def catalogue_version(catalogue: Catalogue, unit: Unit) -> str:
+    """The catalogue's content hash of ``unit`` ("" when the catalogue does not hold it)."""
+    version = catalogue.version(unit.mul_id)
+    return version.content_hash if version else ""
+
+
+# -- entries ---------------------------------------------------------------------------------
+
+
+def add_unit(
+    force: Force,
+    unit: Unit,
+    *,
+    skill: int = DEFAULT_SKILL,
+    pilot: str = "",
+    spas: Sequence[str] = (),
+    group: str = "",
+    commander: bool = False,
+    unit_version: str = "",
+) -> Force:
+    """Append ``unit`` (SPAs by id, name or alias; ``unit_version`` from the catalogue).
+
+    Raises:
+        ForceEditError: no Alpha Strike stats, a bad skill, SPA, pilot or group name.
+    """
+    return editing.add_entry(
+        force,
+        unit,
+        skill=skill,
+        pilot=pilot,
+        spas=spas,
+        group=group,
+        commander=commander,
+        unit_version=unit_version,
+    )
+
+
+def set_entry(
+    force: Force,
+    index: int,
+    *,
+    skill: int | None = None,
+    pilot: str | None = None,
+    spas: Sequence[str] | None = None,
+    group: str | None = None,
+    commander: bool | None = None,
+) -> Force:
+    """Change entry ``index`` (1-based); None leaves a field as it is, ``""`` clears text.
+
+    Raises:
+        ForceEditError: no such entry, or a value ``add_unit`` would refuse.
+    """
+    return editing.set_entry(
+        force, index, skill=skill, pilot=pilot, spas=spas, group=group, commander=commander
+    )
+
+
+def set_groups(force: Force, indices: Iterable[int], group: str) -> Force:
+    """Put several entries in one group at once ("" takes them out of any group).
+
+    Raises:
+        ForceEditError: an index that is not an entry, or a bad group name.
+    """
+    return editing.set_groups(force, indices, group)
 
 
 def remove_entry(force: Force, index: int) -> Force:
-    """Drop entry ``index`` (1-based)."""
-    _check_index(force, index)
-    forces = _module("cardsmith.forces.editing")
-    if forces is not None:
-        removed: Force = forces.remove_entry(force, index)
-        return removed
-    return force.with_changes(entries=force.entries[: index - 1] + force.entries[index:])
+    """Drop entry ``index`` (1-based).
+
+    Raises:
+        ForceEditError: no such entry.
+    """
+    return editing.remove_entry(force, index)
 
 
 def duplicate_entry(force: Force, index: int) -> Force:
-    """Insert a copy of entry ``index`` right after it (same skill, SPAs and group)."""
-    _check_index(force, index)
-    entries = list(force.entries)
-    entries.insert(index, entries[index - 1])
-    return force.with_changes(entries=tuple(entries))
+    """Insert a copy of entry ``index`` right after it (same skill, pilot, SPAs and group).
+
+    Raises:
+        ForceEditError: no such entry.
+    """
+    return editing.duplicate_entry(force, index)
 
 
-def move_entry(force: Force, index: int, delta: int) -> Force:
-    """Move entry ``index`` up (delta < 0) or down; stops at either end."""
-    _check_index(force, index)
-    target = max(1, min(len(force.entries), index + delta))
-    entries = list(force.entries)
-    entry = entries.pop(index - 1)
-    entries.insert(target - 1, entry)
-    return force.with_changes(entries=tuple(entries))
+def move_entry(force: Force, index: int, to: int) -> Force:
+    """Move entry ``index`` to place ``to`` (both 1-based).
+
+    Raises:
+        ForceEditError: no such entry, or ``to`` outside the force.
+    """
+    return editing.move_entry(force, index, to)
 
 
-def _check_index(force: Force, index: int) -> None:
-    if not 1 <= index <= len(force.entries):
-        raise ForceEditError(f"there is no unit #{index} (the force has {len(force.entries)})")
+# -- groups ----------------------------------------------------------------------------------
 
 
-def to_hit(skill: int, unit: Unit | None = None, spas: Sequence[str] = ()) -> tuple[int, int, int]:
-    """Target numbers at short, medium and long range: skill +0/+2/+4 (ASCE p.26-27,
-    the card's damage box), or less where an SPA such as Sniper changes a band."""
-    spa_module = _module("cardsmith.forces.spas")
-    if unit is not None and spas and spa_module is not None:
-        numbers = spa_module.card_numbers(unit, skill, spas, _spa_catalogue())
-        return (
-            int(numbers.target_numbers["S"]),
-            int(numbers.target_numbers["M"]),
-            int(numbers.target_numbers["L"]),
-        )
-    return (skill, skill + 2, skill + 4)
+def declare_group(
+    force: Force, name: str, *, formation: str | None = None, clear_formation: bool = False
+) -> Force:
+    """Declare group ``name``: with ``formation`` (an id, name or alias), with none
+    (``clear_formation``), or keeping the formation it has (neither).
+
+    Raises:
+        ForceEditError: a bad group name, an unknown formation, or both options at once.
+    """
+    if formation is not None and clear_formation:
+        raise ForceEditError("give a formation or clear it, not both")
+    chosen = formation
+    if formation is None and not clear_formation:
+        existing = force.group(" ".join(name.split()))
+        chosen = existing.formation if existing is not None else None
+    return editing.set_group(force, name, formation=chosen)
+
+
+def remove_group(force: Force, name: str) -> Force:
+    """Drop group ``name``; its units become ungrouped.
+
+    Raises:
+        ForceEditError: no group of that name.
+    """
+    return editing.remove_group(force, name)
+
+
+# -- catalogue updates -------------------------------------------------------------------------
+
+
+def outdated(force: Force, catalogue: Catalogue) -> list[OutdatedEntry]:
+    """Entries whose unit the catalogue holds in another version."""
+    return outdated_entries(force, catalogue)
+
+
+def update_units(
+    force: Force, catalogue: Catalogue, indices: Iterable[int] | None = None
+) -> tuple[Force, list[OutdatedEntry]]:
+    """Take the catalogue's versions of the outdated units (all, or entries ``indices``).
+
+    Raises:
+        ForceEditError: an index that is not an entry.
+    """
+    return update_entries(force, catalogue, indices)
+
+
+# -- numbers the grid shows ------------------------------------------------------------------
+
+
+def to_hit(skill: int, unit: Unit, spas: Sequence[str] = ()) -> tuple[int, int, int]:
+    """Target numbers at short, medium and long range after the SPAs that change them."""
+    numbers = card_numbers(unit, skill, spas, _spas()).target_numbers
+    return numbers["S"], numbers["M"], numbers["L"]
 
 
 def skill_pv(unit: Unit, skill: int) -> int:
@@ -139,64 +324,72 @@ def skill_pv(unit: Unit, skill: int) -> int:
 
 # -- special pilot abilities ----------------------------------------------------------------
 
-#: SPA allowance by skill when the SPA catalogue is absent (ASCE p.92): (count, cost).
-_SPA_BUDGET = {0: (3, 6), 1: (3, 6), 2: (2, 4), 3: (2, 4), 4: (1, 2)}
-
 
 @dataclass(frozen=True, slots=True)
 class SpaChoice:
-    """One SPA as the picker shows it."""
+    """One SPA as the picker and ``force spas`` list it."""
 
     id: str
     name: str
     cost: int
     summary: str
     unit_types: tuple[str, ...] = ()
+    """Allowed type codes (``CV:v`` with a movement mode); empty for any unit."""
+    changes_card: bool = False
+    """True when it changes a number on the card (move, thrust, to-hit by range)."""
+
+    @property
+    def unit_types_text(self) -> str:
+        """``any`` or ``BM, IM, PM``."""
+        return ", ".join(self.unit_types) if self.unit_types else "any"
 
 
-def spa_choices(unit: Unit | None = None) -> list[SpaChoice]:
-    """SPAs the unit may take (every SPA without a unit), by name; empty when unavailable."""
-    catalogue = _spa_catalogue()
-    if catalogue is None:
-        return []
+def _spas() -> SpaCatalogue:
+    # load_spas caches by the file's modification time, so this stays cheap per call.
+    return load_spas()
+
+
+def spa_choices(unit: Unit | None = None, *, unit_type: str | None = None) -> list[SpaChoice]:
+    """SPAs a unit may take, or a type code may take (``BM``), or every SPA; in file order.
+
+    Raises:
+        TemplateError: the SPA catalogue does not load.
+    """
+    catalogue = _spas()
     spas = catalogue.all() if unit is None else catalogue.allowed_for(unit)
-    choices = [
+    if unit_type:
+        code = unit_type.upper()
+        spas = [
+            s
+            for s in spas
+            if not s.unit_types or any(t.split(":")[0] == code for t in s.unit_types)
+        ]
+    return [
         SpaChoice(
             id=spa.id,
             name=spa.name,
-            cost=int(spa.cost),
-            summary=str(getattr(spa, "summary", "")),
-            unit_types=tuple(getattr(spa, "unit_types", ()) or ()),
+            cost=spa.cost,
+            summary=spa.summary,
+            unit_types=spa.unit_types,
+            changes_card=spa.card_effect is not None,
         )
         for spa in spas
     ]
-    return sorted(choices, key=lambda c: c.name.casefold())
-
-
-@cache
-def _spa_catalogue() -> Any:
-    spas = _module("cardsmith.forces.spas")
-    return spas.load_spas() if spas is not None else None
 
 
 def spa_cost(spa_id: str) -> int:
     """The cost of one SPA (0 when unknown)."""
-    catalogue = _spa_catalogue()
-    spa = catalogue.get(spa_id) if catalogue is not None else None
-    return int(spa.cost) if spa is not None else 0
+    spa = _spas().get(spa_id)
+    return spa.cost if spa is not None else 0
 
 
 def spa_name(spa_id: str) -> str:
     """The display name of an SPA id (the id itself when unknown)."""
-    catalogue = _spa_catalogue()
-    spa = catalogue.get(spa_id) if catalogue is not None else None
-    return str(spa.name) if spa is not None else spa_id
+    spa = _spas().get(spa_id)
+    return spa.name if spa is not None else spa_id
 
 
 def spa_budget(skill: int) -> tuple[int, int]:
-    """How many SPAs, and how many points of them, a pilot of ``skill`` may take."""
-    spas = _module("cardsmith.forces.spas")
-    if spas is not None:
-        budget = spas.spa_budget(skill)
-        return int(budget.max_count), int(budget.max_cost)
-    return _SPA_BUDGET.get(skill, (0, 0))
+    """How many SPAs, and how many points of them, a pilot of ``skill`` may take (ASCE p.92)."""
+    budget = _spa_budget(skill)
+    return budget.max_count, budget.max_cost

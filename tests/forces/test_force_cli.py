@@ -146,6 +146,19 @@ BAD_INPUTS = [
     ["group", "{file}", "Nope", "--remove"],
     ["update", "{file}", "17"],
     ["new", "Again", "-o", "{file}"],
+    ["new", "Again", "--pack", "no-such-pack", "-o", "{file}.new"],
+    ["add", "{file}", "99999999999999999999999"],
+    ["add", "{file}", "-99999999999999999999999"],
+    ["duplicate", "{file}", "5"],
+    ["move", "{file}", "1", "5"],
+    ["move", "{file}", "0", "1"],
+    ["group", "{file}", "B", "--units", "9"],
+    ["group", "{file}", "B", "--remove", "--units", "1"],
+    ["settings", "{file}"],
+    ["settings", "{file}", "--cap", "0"],
+    ["settings", "{file}", "--cap", "300", "--no-cap"],
+    ["settings", "{file}", "--pack", "no-such-pack"],
+    ["settings", "{file}", "--name", ""],
 ]
 
 
@@ -156,6 +169,37 @@ def test_bad_input_exits_2_and_leaves_the_file_alone(force_file: Path, args: lis
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
     assert force_file.read_bytes() == before
+
+
+def test_huge_ids_are_explained(force_file: Path) -> None:
+    result = run("force", "add", str(force_file), "99999999999999999999999")
+    assert result.exit_code == 2 and "far too large" in result.stderr, result.output
+
+
+def test_duplicate_move_group_and_settings(force_file: Path) -> None:
+    said = run("force", "duplicate", str(force_file), "1")
+    assert said.exit_code == 0 and "#2" in said.stdout, said.output
+    data = show(force_file)
+    first, copy = data["units"][0], data["units"][1]
+    assert (copy["mul_id"], copy["skill"], copy["pilot"], copy["spas"], copy["group"]) == (
+        first["mul_id"],
+        first["skill"],
+        first["pilot"],
+        first["spas"],
+        first["group"],
+    )
+    assert first["commander"] and not copy["commander"]  # one commander stays one
+    assert run("force", "move", str(force_file), "5", "1").exit_code == 0
+    assert [u["name"] for u in show(force_file)["units"]][0] == "Stalker STK-3F"
+    grouped = run("force", "group", str(force_file), "Beta", "--units", "1", "--units", "2")
+    assert grouped.exit_code == 0 and "#1, #2" in grouped.stdout, grouped.output
+    assert [u["group"] for u in show(force_file)["units"]] == ["Beta", "Beta", "A", "A", "A"]
+    changed = run("force", "settings", str(force_file), "--name", "Renamed", "--cap", "250")
+    assert changed.exit_code == 0, changed.output
+    data = show(force_file)
+    assert (data["name"], data["cap"]) == ("Renamed", 250)
+    assert run("force", "settings", str(force_file), "--no-cap").exit_code == 0
+    assert show(force_file)["cap"] is None
 
 
 def test_unknown_or_ambiguous_unit_lists_candidates(force_file: Path) -> None:

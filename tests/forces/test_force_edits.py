@@ -13,13 +13,12 @@ from cardsmith.errors import ForceEditError
 from cardsmith.forces.editing import (
     add_entry,
     new_force,
-    outdated_entries,
     remove_entry,
     remove_group,
     set_entry,
     set_group,
-    update_entries,
 )
+from cardsmith.forces.updates import outdated_entries, update_entries
 from cardsmith.models import Unit
 
 from .conftest import make_unit
@@ -78,8 +77,8 @@ def test_set_and_remove_check_the_index() -> None:
             set_entry(force, bad, skill=4)
         with pytest.raises(ForceEditError, match="no entry"):
             remove_entry(force, bad)
-    with pytest.raises(ForceEditError):
-        set_entry(force, 1, armor=3)
+    with pytest.raises(ForceEditError, match="list of SPA ids"):
+        set_entry(force, 1, spas="sniper")
     assert remove_entry(force, 1).entries == ()
 
 

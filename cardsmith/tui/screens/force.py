@@ -270,9 +270,13 @@ class ForceScreen(Screen[None]):
         if current is None:
             return
         index, entry = current
-        self._edit(f"move {entry.name}", lambda f: services.move_entry(f, index, delta))
-        grid = self.query_one(ForceGrid)
-        grid.go_to(max(1, min(grid.row_count, index + delta)))
+        target = index + delta
+        if not 1 <= target <= len(self.cs_app.document.force.entries):
+            where = "top" if delta < 0 else "bottom"
+            self.notify(f"{entry.name} is already at the {where}.", severity="information")
+            return
+        self._edit(f"move {entry.name}", lambda f: services.move_entry(f, index, target))
+        self.query_one(ForceGrid).go_to(target)
 
     def action_commander(self) -> None:
         current = self._current()
@@ -354,7 +358,13 @@ class ForceScreen(Screen[None]):
         if result is not None:
             self._edit(
                 "settings",
-                lambda f: f.with_changes(name=result.name, pack=result.pack, cap=result.cap),
+                lambda f: services.set_force(
+                    f,
+                    name=result.name,
+                    pack=result.pack,
+                    cap=result.cap,
+                    clear_cap=result.cap is None,
+                ),
             )
 
     @work(exclusive=True, group="edit-cell", exit_on_error=False)
@@ -378,7 +388,9 @@ class ForceScreen(Screen[None]):
         if chosen is not None:
             self._edit(
                 f"formation of {entry.group}",
-                lambda f: services.set_formation(f, entry.group, chosen or None),
+                lambda f: services.declare_group(
+                    f, entry.group, formation=chosen or None, clear_formation=not chosen
+                ),
             )
 
     def action_toggle_card(self) -> None:

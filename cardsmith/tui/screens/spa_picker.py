@@ -29,7 +29,9 @@ class SpaPicker(ModalScreen[tuple[str, ...] | None]):
         self.skill = skill
         self.chosen = chosen
         # Only the abilities this unit type may take are offered (ASCE p.92-101).
-        self.choices = {c.id: c for c in services.spa_choices(unit)}
+        self.choices = {
+            c.id: c for c in sorted(services.spa_choices(unit), key=lambda c: c.name.casefold())
+        }
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box", id="spa-box"):
