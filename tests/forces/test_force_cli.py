@@ -190,7 +190,7 @@ def test_duplicate_move_group_and_settings(force_file: Path) -> None:
     )
     assert first["commander"] and not copy["commander"]  # one commander stays one
     assert run("force", "move", str(force_file), "5", "1").exit_code == 0
-    assert [u["name"] for u in show(force_file)["units"]][0] == "Stalker STK-3F"
+    assert show(force_file)["units"][0]["name"] == "Stalker STK-3F"
     grouped = run("force", "group", str(force_file), "Beta", "--units", "1", "--units", "2")
     assert grouped.exit_code == 0 and "#1, #2" in grouped.stdout, grouped.output
     assert [u["group"] for u in show(force_file)["units"]] == ["Beta", "Beta", "A", "A", "A"]
