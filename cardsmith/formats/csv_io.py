@@ -10,7 +10,7 @@ from cardsmith.catalogue.search import normalise
 from cardsmith.errors import FormatError
 from cardsmith.forces.pricing import entry_pv
 from cardsmith.forces.spas import SpaCatalogue
-from cardsmith.formats.exchange import (
+from cardsmith.formats.common import (
     FormatProblems,
     ImportReport,
     ImportState,

@@ -8,7 +8,7 @@ from typing import Any
 from cardsmith.errors import CatalogueDataError, FormatError, TemplateError
 from cardsmith.forces.formations import FormationCatalogue, load_formations
 from cardsmith.forces.spas import SpaCatalogue
-from cardsmith.formats.exchange import (
+from cardsmith.formats.common import (
     ImportReport,
     ImportState,
     UnitMatcher,

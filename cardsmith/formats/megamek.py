@@ -20,7 +20,7 @@ from defusedxml import (
 
 from cardsmith.errors import FormatError
 from cardsmith.forces.spas import SpaCatalogue
-from cardsmith.formats.exchange import (
+from cardsmith.formats.common import (
     ImportReport,
     ImportState,
     UnitMatcher,

@@ -21,7 +21,7 @@ from typing import Any, TypeGuard
 from cardsmith.errors import ShareCodeError
 from cardsmith.forces.fingerprint import force_fingerprint
 from cardsmith.forces.spas import SpaCatalogue
-from cardsmith.formats.exchange import (
+from cardsmith.formats.common import (
     ImportReport,
     ImportState,
     UnitMatcher,

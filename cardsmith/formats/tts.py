@@ -7,7 +7,7 @@ from typing import Any
 
 from cardsmith.errors import FormatError
 from cardsmith.forces.spas import SpaCatalogue
-from cardsmith.formats.exchange import (
+from cardsmith.formats.common import (
     FormatProblems,
     ImportReport,
     ImportState,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -10,14 +9,13 @@ from cardsmith.catalogue.store import Catalogue
 from cardsmith.errors import FormatError, UsageError
 from cardsmith.fileio import save_bytes
 from cardsmith.forces.force_file import save_force
+from cardsmith.formats.common import ImportReport, Suggestion, UnknownUnit, read_input
 from cardsmith.formats.exchange import (
     EXPORT_FORMATS,
     IMPORT_FORMATS,
-    ImportReport,
     export_force,
     export_warnings,
     import_data,
-    read_input,
 )
 from cardsmith.formats.share_code import looks_like_code
 from cardsmith.models import Force, Unit
@@ -30,6 +28,8 @@ __all__ = [
     "Exported",
     "ImportReport",
     "Source",
+    "Suggestion",
+    "UnknownUnit",
     "export_path",
     "export_text",
     "export_to",
@@ -37,7 +37,6 @@ __all__ = [
     "looks_like_code",
     "read_source",
     "save_import",
-    "suggestion_id",
     "units_by_id",
     "warnings_for",
 ]
@@ -142,16 +141,6 @@ def save_import(report: ImportReport, output: Path, source: Source) -> None:
     if source.path is not None and _same_file(source.path, output):
         raise UsageError("the output force file must not be the file being imported")
     save_force(report.force, output)
-
-
-#: A suggestion as the import report words it: ``Atlas AS7-D (MUL 140)``.
-_SUGGESTION_ID = re.compile(r"\(MUL (-?\d+)\)\s*$")
-
-
-def suggestion_id(suggestion: str) -> int | None:
-    """The MUL id a suggestion names, or None when it names none."""
-    match = _SUGGESTION_ID.search(suggestion)
-    return int(match.group(1)) if match else None
 
 
 def units_by_id(cache_dir: Path, mul_ids: list[int]) -> list[Unit | None]:

@@ -9,7 +9,7 @@ import pytest
 
 from cardsmith.catalogue.store import Catalogue
 from cardsmith.errors import FormatError
-from cardsmith.formats import exchange
+from cardsmith.formats import common, exchange
 from cardsmith.formats.exchange import ImportReport, import_data, read_input
 from cardsmith.formats.megamek import as_skill, export_mul, mul_skills, parse_xml
 from cardsmith.models.force import Force
@@ -241,7 +241,7 @@ def test_hostile_xml_is_refused_with_a_clear_message(
 
 def test_oversized_files_are_refused_before_parsing(tmp_path: Path, catalogue: Catalogue) -> None:
     path = tmp_path / "huge.mul"
-    padding = b" " * (exchange.MAX_IMPORT_BYTES + 10)
+    padding = b" " * (common.MAX_IMPORT_BYTES + 10)
     path.write_bytes(b"<unit>" + padding + b"</unit>")
     with pytest.raises(FormatError, match="refused"):
         read_input(path)

@@ -11,7 +11,6 @@ from textual.widgets import Select
 
 from cardsmith.catalogue.store import Catalogue
 from cardsmith.formats.exchange import import_file
-from cardsmith.services.exchange import suggestion_id
 from cardsmith.tui.app import CardsmithApp
 from cardsmith.tui.screens.exchange import ExportDialog, ImportDialog, ImportReportScreen
 from cardsmith.tui.screens.file_menu import FileMenu
@@ -211,7 +210,7 @@ async def test_a_close_match_picked_in_the_report_is_added(
         assert picker.has_focus and picker.value is Select.NULL
         await pilot.press("enter", "down", "enter")
         await pilot.pause()
-        assert report_screen.picks == [suggestion_id(first)]
+        assert report_screen.picks == [first.mul_id]
         await pilot.press("tab", "enter")  # Open in the editor
         await until(pilot, lambda: isinstance(app.screen, ForceScreen))
         names = [e.name for e in app.document.force.entries]

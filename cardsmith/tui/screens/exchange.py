@@ -20,7 +20,6 @@ from cardsmith.services.exchange import (
     IMPORT_LABELS,
     ImportReport,
     looks_like_code,
-    suggestion_id,
     warnings_for,
 )
 
@@ -126,11 +125,7 @@ class ImportReportScreen(ModalScreen[bool]):
             with VerticalScroll(id="report-body"):
                 yield Static(self._body(), id="report-details")
                 for number, unknown in enumerate(report.unknown):
-                    options = [
-                        (suggestion, mul_id)
-                        for suggestion in unknown.suggestions
-                        if (mul_id := suggestion_id(suggestion)) is not None
-                    ]
+                    options = [(str(s), s.mul_id) for s in unknown.suggestions]
                     if not options:
                         continue
                     with Horizontal(classes="report-pick"):
@@ -154,7 +149,7 @@ class ImportReportScreen(ModalScreen[bool]):
 
     @property
     def _pickable(self) -> bool:
-        return any(suggestion_id(s) is not None for u in self.report.unknown for s in u.suggestions)
+        return any(u.suggestions for u in self.report.unknown)
 
     @property
     def picks(self) -> list[int]:
