@@ -17,8 +17,20 @@ FORMATION_FILE = "formations.toml"
 #: ASCE p.116: a formation needs at least three units for its bonus.
 MIN_UNITS = 3
 
-QUANTITIES = ("all", "none", "at_least", "percent", "at_most")
+QUANTITIES = ("all", "none", "at_least", "percent", "at_most", "carried")
 SCOPES = ("group", "force")
+
+#: How a percent requirement rounds: up (ASCE p.116, the rule), to the nearest unit with
+#: halves up ("round normally", the Pursuit Lance, ASCE p.120), or strictly more than the
+#: share ("more than 50%", the aerospace squadrons, ASCE p.122).
+ROUNDINGS = ("up", "nearest", "over")
+
+#: Alpha Strike type codes that always fly (ASCE p.28); fixed-wing support vehicles and
+#: airships are aerospace units too (ASCE p.184/187) and are known by their thrust move.
+AEROSPACE_TYPES = frozenset({"AF", "CF", "SC", "DS", "DA", "JS", "WS", "SS"})
+
+#: Infantry for the transport requirement (ASCE p.121): conventional and battle armor.
+INFANTRY_TYPES = frozenset({"CI", "BA"})
 
 Member = tuple[int, ForceEntry]
 """A unit with its 1-based force index."""
@@ -47,6 +59,8 @@ class Condition:
     """The type code is none of these (a unit without a type is none of them)."""
     paired: bool | None = None
     """The unit has an identical twin (the same unit) among the units evaluated with it."""
+    aerospace: bool | None = None
+    """The unit is an aerospace unit: a fighter, a large craft, or a craft that moves by thrust."""
     any_of: tuple[Condition, ...] = ()
     """Alternatives: at least one must hold."""
 
@@ -85,6 +99,8 @@ class Condition:
             checks.append(type_code not in self.not_unit_types)
         if self.paired is not None:
             checks.append(paired == self.paired)
+        if self.aerospace is not None:
+            checks.append(is_aerospace(entry) == self.aerospace)
         if self.any_of:
             checks.append(any(c.holds(entry, paired=paired) for c in self.any_of))
         return all(checks)
@@ -93,6 +109,13 @@ class Condition:
 def ground_move(entry: ForceEntry) -> float:
     """The unit's best ground move in inches (not jump, not thrust)."""
     return max((m.inches for m in entry.unit.move if not m.is_jump and not m.is_thrust), default=0)
+
+
+def is_aerospace(entry: ForceEntry) -> bool:
+    """True for fighters, large craft and any unit that moves by thrust (ASCE p.28, p.184)."""
+    unit = entry.unit
+    code = unit.type.value if unit.type is not None else ""
+    return code in AEROSPACE_TYPES or any(m.is_thrust for m in unit.move)
 
 
 def jump_move(entry: ForceEntry) -> float:
@@ -121,7 +144,9 @@ class Requirement:
     quantity: str = "all"
     """``all``, ``none``, ``at_least``, ``percent`` or ``at_most`` (QUANTITIES)."""
     amount: int = 0
-    """Units for ``at_least`` and ``at_most``; percent (rounded up) for ``percent``."""
+    """Units for ``at_least`` and ``at_most``; the share in percent for ``percent``."""
+    rounding: str = "up"
+    """How ``percent`` turns a share into units (ROUNDINGS)."""
     where: Condition = Condition()
     any_of: tuple[Requirement, ...] = ()
     """Alternatives: the requirement passes when one of them passes."""
@@ -150,6 +175,8 @@ class Formation:
     bonus: str = ""
     aliases: tuple[str, ...] = ()
     min_units: int = MIN_UNITS
+    max_units: int | None = None
+    """Most units the formation may have (an Air Lance is one pair); None: no limit."""
     page: int = 0
 
 

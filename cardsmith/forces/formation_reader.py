@@ -11,6 +11,7 @@ from cardsmith.errors import TemplateError
 from cardsmith.forces.formation_model import (
     MIN_UNITS,
     QUANTITIES,
+    ROUNDINGS,
     SCOPES,
     Condition,
     Formation,
@@ -33,7 +34,7 @@ _NUMBER_KEYS = frozenset(
     }
 )
 _TEXT_LIST_KEYS = frozenset({"roles", "specials", "unit_types", "not_unit_types"})
-_FLAG_KEYS = frozenset({"commander", "paired"})
+_FLAG_KEYS = frozenset({"commander", "paired", "aerospace"})
 _CONDITION_KEYS = _NUMBER_KEYS | _TEXT_LIST_KEYS | _FLAG_KEYS | {"any_of"}
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
@@ -110,6 +111,11 @@ def _parse_formation(
     min_units = item.get("min_units", MIN_UNITS)
     if not _positive_int(min_units):
         problems.add(f"{where}.min_units: must be a positive whole number")
+    max_units = item.get("max_units")
+    if max_units is not None and (
+        not _positive_int(max_units) or (_positive_int(min_units) and max_units < min_units)
+    ):
+        problems.add(f"{where}.max_units: must be a whole number no smaller than min_units")
     if len(problems) > before:
         return None
     return Formation(
@@ -120,6 +126,7 @@ def _parse_formation(
         bonus=str(item.get("bonus", "")),
         aliases=tuple(aliases),
         min_units=int(min_units),
+        max_units=None if max_units is None else int(max_units),
         page=int(item.get("page", 0) or 0),
     )
 
@@ -148,6 +155,9 @@ def _parse_requirement(raw: object, where: str, problems: Problems) -> Requireme
         problems.add(f"{where}.amount: must be a positive whole number")
     if quantity == "at_most" and not _positive_int(amount, minimum=0):
         problems.add(f"{where}.amount: must be a whole number, 0 or more")
+    rounding = raw.get("rounding", "up")
+    if rounding not in ROUNDINGS or (rounding != "up" and quantity != "percent"):
+        problems.add(f"{where}.rounding: one of {', '.join(ROUNDINGS)}, only with percent")
     scope = raw.get("scope", "group")
     if scope not in SCOPES:
         problems.add(f"{where}.scope: must be one of {', '.join(SCOPES)}")
@@ -170,7 +180,8 @@ def _parse_requirement(raw: object, where: str, problems: Problems) -> Requireme
         text,
         str(quantity),
         int(amount),
-        condition,
+        rounding=str(rounding),
+        where=condition,
         scope=str(scope),
         per_units=int(per_units),
         per_where=per_where,

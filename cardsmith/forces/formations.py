@@ -9,6 +9,7 @@ from pathlib import Path
 
 from cardsmith.forces.formation_model import (
     FORMATION_FILE,
+    INFANTRY_TYPES,
     MIN_UNITS,
     QUANTITIES,
     SCOPES,
@@ -23,7 +24,7 @@ from cardsmith.forces.formation_model import (
     jump_move,
 )
 from cardsmith.forces.formation_reader import load_formation_file
-from cardsmith.models.force import Force
+from cardsmith.models.force import Force, ForceEntry
 from cardsmith.templates import file_mtime, template_path
 
 __all__ = [
@@ -100,9 +101,19 @@ class FormationResult:
     unit_count: int = 0
 
 
-def required_count(percent: int, units: int) -> int:
-    """Units needed for ``percent`` of ``units``, rounded up (ASCE p.116)."""
-    return -(-percent * units // 100)
+def required_count(percent: int, units: int, rounding: str = "up") -> int:
+    """Units needed for ``percent`` of ``units``.
+
+    ``up`` (ASCE p.116, the rule): 50% of a 5-unit Star is 3.  ``nearest`` ("round
+    normally", ASCE p.120): 75% of 3 is 2, of 7 is 5, halves round up.  ``over`` ("more
+    than 50%", ASCE p.122): one more than the share rounded down.
+    """
+    share = percent * units
+    if rounding == "nearest":
+        return (2 * share + 100) // 200
+    if rounding == "over":
+        return share // 100 + 1
+    return -(-share // 100)
 
 
 def evaluate_requirement(
@@ -161,10 +172,17 @@ def evaluate_requirement(
         allowed, expected = _allowance(requirement, scope, where)
         passed, offending = count <= allowed, matching
         actual = f"{count} in the {where}"
+    elif requirement.quantity == "carried":
+        return _carried(requirement, scope)
     else:
-        needed = required_count(requirement.amount, total)
+        needed = required_count(requirement.amount, total, requirement.rounding)
         passed = count >= needed
-        expected = f"at least {needed} of {total} ({requirement.amount}%)"
+        share = (
+            f"more than {requirement.amount}%"
+            if requirement.rounding == "over"
+            else (f"{requirement.amount}%")
+        )
+        expected = f"at least {needed} of {total} ({share})"
     return RequirementResult(
         id=requirement.id,
         text=requirement.text,
@@ -189,6 +207,58 @@ def _allowance(requirement: Requirement, scope: Sequence[Member], where: str) ->
     )
 
 
+def _carried(requirement: Requirement, scope: Sequence[Member]) -> RequirementResult:
+    """Whether the group's other units carry all its infantry at once (ASCE p.121).
+
+    Battle armor with MEC rides an OmniMech or Omni vehicle (OMNI), one squad each; with
+    XMEC it rides any 'Mech as well.  Every other infantry unit takes its CAR# tons of
+    the carriers' IT# infantry bays.  Mounts go to XMEC squads on plain 'Mechs first,
+    then to MEC squads on Omni units, so no seat a squad could use is given away.
+    """
+    infantry = [(i, e) for i, e in scope if _type(e) in INFANTRY_TYPES]
+    carriers = [(i, e) for i, e in scope if _type(e) not in INFANTRY_TYPES]
+    omni = sum(1 for _, e in carriers if e.unit.has_special("OMNI"))
+    mechs = sum(
+        1 for _, e in carriers if _type(e) in ("BM", "IM") and not e.unit.has_special("OMNI")
+    )
+    bays = sum(_number(e, "IT") for _, e in carriers)
+    left: list[Member] = []
+    for index, entry in infantry:
+        xmec, mec = entry.unit.has_special("XMEC"), entry.unit.has_special("MEC")
+        if _type(entry) == "BA" and xmec and mechs:
+            mechs -= 1
+        elif _type(entry) == "BA" and (mec or xmec) and omni:
+            omni -= 1
+        else:
+            left.append((index, entry))
+    weight = sum(_number(e, "CAR") for _, e in left)
+    passed = bool(infantry) and bool(carriers) and weight <= bays
+    riding = len(infantry) - len(left)
+    actual = (
+        f"{len(infantry)} infantry: {riding} mounted, {weight:g} t for {bays:g} t of bays"
+        if infantry
+        else "no infantry"
+    )
+    return RequirementResult(
+        id=requirement.id,
+        text=requirement.text,
+        passed=passed,
+        expected="every infantry unit carried at once (at least one)",
+        actual=actual,
+        entries=tuple(i for i, _ in infantry),
+        offending=() if passed else tuple(i for i, _ in (left or infantry or scope)),
+    )
+
+
+def _type(entry: ForceEntry) -> str:
+    return entry.unit.type.value if entry.unit.type is not None else ""
+
+
+def _number(entry: ForceEntry, code: str) -> float:
+    special = entry.unit.special(code)
+    return special.number or 0 if special is not None else 0
+
+
 def evaluate(
     formation: Formation,
     members: Sequence[Member],
@@ -201,11 +271,20 @@ def evaluate(
     Every requirement is evaluated and reported, even when the ideal-role waiver applies.
     ``force`` is the whole force, needed by requirements about it (commanders per units).
     """
+    most = formation.max_units
+    fits = formation.min_units <= len(members) and (most is None or len(members) <= most)
+    if most is None:
+        text, expected = f"At least {formation.min_units} units", f"at least {formation.min_units}"
+    elif most == formation.min_units:
+        text, expected = f"Exactly {most} units", f"exactly {most}"
+    else:
+        text = f"{formation.min_units} to {most} units"
+        expected = f"{formation.min_units}-{most}"
     size = RequirementResult(
         id="min-units",
-        text=f"At least {formation.min_units} units",
-        passed=len(members) >= formation.min_units,
-        expected=f"at least {formation.min_units}",
+        text=text,
+        passed=fits,
+        expected=expected,
         actual=str(len(members)),
         entries=tuple(i for i, _ in members),
     )

@@ -54,6 +54,13 @@ def veh(
     return spec(size, role=role, tp="CV", twin=twin, **more)
 
 
+def air(
+    role: str, twin: int | None = None, tp: str = "AF", move: str = "8a", **more: Any
+) -> dict[str, Any]:
+    """An aerospace fighter (AF) with an aerospace role."""
+    return spec(2, move, role, tp=tp, twin=twin, **more)
+
+
 def build(specs: list[dict[str, Any]]) -> list[tuple[int, ForceEntry]]:
     out = []
     for i, s in enumerate(specs, start=1):
@@ -257,17 +264,100 @@ CASES: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {
         ],
         [
             veh(role="Sniper", cmd=True),
-            veh(role="Missile Boat"),
             veh(role="Brawler"),
-            spec(role="Scout"),
+            veh(role="Brawler"),
+            spec(role="Sniper"),
         ],
     ),
     "support": ([spec(), spec(), spec()], [spec(), spec()]),
+    "mechanized": (
+        [
+            spec(3, sp="OMNI"),
+            spec(1, tp="BA", sp="MEC,CAR5"),
+            spec(2, tp="CV", sp="IT4"),
+            spec(1, tp="CI", sp="CAR3"),
+        ],
+        [
+            spec(3, sp="OMNI"),
+            spec(1, tp="BA", sp="MEC,CAR5"),
+            spec(1, tp="BA", sp="MEC,CAR5"),
+            spec(2, tp="CV", sp="IT4"),
+        ],
+    ),
+    "air-lance": (
+        [air("Dogfighter", twin=1), air("Dogfighter", twin=1)],
+        [air("Dogfighter", twin=1), air("Dogfighter", twin=2)],
+    ),
+    "interceptor-squadron": (
+        [air("Interceptor")] * 4 + [air("Dogfighter")] * 2,
+        [air("Interceptor")] * 3 + [air("Dogfighter")] * 3,
+    ),
+    "aerospace-superiority-squadron": (
+        [air("Interceptor")] * 2
+        + [air("Fast Dogfighter")] * 2
+        + [air("Attack")] * 2
+        + [air("Fast Dogfighter")],
+        [air("Interceptor")] * 2 + [air("Fast Dogfighter")] + [air("Attack")] * 3,
+    ),
+    "fire-support-squadron": (
+        [air("Fire-Support")] * 3 + [air("Dogfighter")] + [air("Attack")] * 2,
+        [air("Fire-Support")] * 3 + [air("Attack")] * 3,
+    ),
+    "strike-squadron": (
+        [air("Attack")] * 2 + [air("Dogfighter")] * 2 + [air("Interceptor")] + [air("Attack")],
+        [air("Attack")] * 3 + [air("Dogfighter"), air("Interceptor"), spec(3)],
+    ),
+    "electronic-warfare-squadron": (
+        [air("Attack", sp="ECM")] * 2
+        + [air("Attack", sp="TAG,PRB")] * 2
+        + [air("Attack")] * 2
+        + [air("Attack", sp="BH")],
+        [air("Attack", sp="ECM")] * 3 + [air("Attack")] * 3,
+    ),
+    "transport-squadron": (
+        [air("Transport", tp="SC", move="6a")] * 3 + [air("Dogfighter")] * 3,
+        [air("Transport", tp="SC", move="6a")] * 2 + [air("Dogfighter")] * 4,
+    ),
+}
+
+#: The requirements each failing group of CASES breaks, and no others.
+FAILS: dict[str, set[str]] = {
+    "battle": {"heavy-half", "line-roles"},
+    "light-battle": {"no-assault"},
+    "medium-battle": {"medium-half", "no-assault"},
+    "heavy-battle": {"no-light"},
+    "assault": {"armor"},
+    "fast-assault": {"fast"},
+    "striker": {"fast"},
+    "light-striker": {"no-heavy"},
+    "heavy-striker": {"no-light"},
+    "fire": {"fire-roles"},
+    "fire-support": {"indirect-fire"},
+    "artillery-fire": {"artillery"},
+    "direct-fire": {"long-range"},
+    "anti-air": {"anti-air-weapons"},
+    "recon": {"fast"},
+    "light-recon": {"fast"},
+    "heavy-recon": {"one-heavy"},
+    "pursuit": {"medium-damage"},
+    "probe": {"medium-damage"},
+    "sweep": {"short-damage"},
+    "command": {"commander"},
+    "vehicle-command": {"vehicles", "fire-pair"},
+    "support": {"min-units"},
+    "mechanized": {"carried"},
+    "air-lance": {"same-model"},
+    "interceptor-squadron": {"interceptors"},
+    "aerospace-superiority-squadron": {"dogfighters"},
+    "fire-support-squadron": {"dogfighter"},
+    "strike-squadron": {"aerospace"},
+    "electronic-warfare-squadron": {"electronics"},
+    "transport-squadron": {"transports"},
 }
 
 
 def test_every_formation_has_cases() -> None:
-    assert set(CASES) == {f.id for f in load_formations().all()}
+    assert set(CASES) == set(FAILS) == {f.id for f in load_formations().all()}
 
 
 @pytest.mark.parametrize("formation_id", sorted(CASES))
@@ -286,7 +376,12 @@ def test_failing_group(formation_id: str) -> None:
     assert formation is not None
     result = evaluate(formation, build(CASES[formation_id][1]))
     assert not result.qualifies
-    assert any(not r.passed for r in result.requirements)
+    failed = {r.id for r in result.requirements if not r.passed}
+    assert failed == FAILS[formation_id], _failed(result)
+    for requirement in result.requirements:
+        if not requirement.passed and requirement.id != "min-units":
+            # A failure says what it counted against what it needs.
+            assert requirement.expected and requirement.actual, requirement
 
 
 def test_each_requirement_is_reported_with_counts_and_entries() -> None:
@@ -376,8 +471,8 @@ def test_formations_find_by_alias() -> None:
 VEHICLE_CASES: list[tuple[str, list[dict[str, Any]], list[dict[str, Any]], tuple[int, ...]]] = [
     (
         "battle",
-        [veh(3, twin=1), veh(3, "Sniper", twin=1), veh(2, "Skirmisher"), spec(2, role="Scout")],
-        [veh(3, twin=1), veh(3, "Sniper", twin=2), veh(2, "Skirmisher"), spec(2, role="Scout")],
+        [veh(3, twin=1), veh(3, "Sniper", twin=1), veh(2, "Skirmisher"), veh(2, "Scout")],
+        [veh(3, twin=1), veh(3, "Sniper", twin=2), veh(2, "Skirmisher"), veh(2, "Scout")],
         (1, 2),
     ),
     (
@@ -431,18 +526,35 @@ def test_vehicles_come_in_matched_pairs(
 def test_unpaired_battle_vehicles_are_the_entries_of_the_failure() -> None:
     battle = load_formations().get("battle")
     assert battle is not None
-    group = [veh(3, twin=1), veh(3, "Sniper", twin=2), veh(3, "Skirmisher", twin=1), spec(3)]
+    group = [veh(3, twin=1), veh(3, "Sniper", twin=2), veh(3, "Skirmisher", twin=1), veh(2)]
     pairs = _requirement(evaluate(battle, build(group)), "vehicle-pairs")
     assert not pairs.passed and pairs.entries == (2,) and pairs.actual == "1 of 4"
 
 
-def test_battle_pairs_ignore_mechs_and_light_vehicles() -> None:
+def test_battle_pairs_ignore_light_vehicles() -> None:
     battle = load_formations().get("battle")
     assert battle is not None
-    # Twin 'Mechs are not vehicles; a lone Size 2 vehicle does not count towards Size 3+.
-    group = [spec(3, twin=5), spec(3, role="Sniper"), veh(2, "Skirmisher"), veh(2, twin=6)]
+    # A lone Size 2 vehicle does not count towards Size 3+; the heavy ones are paired.
+    group = [veh(3, twin=5), veh(3, "Sniper", twin=5), veh(2, "Skirmisher"), veh(2, twin=6)]
     pairs = _requirement(evaluate(battle, build(group)), "vehicle-pairs")
     assert pairs.passed and pairs.entries == ()
+
+
+def test_battle_pairs_apply_only_when_the_formation_is_all_vehicles() -> None:
+    # ASCE p.117: "If the Battle Lance is a vehicle formation, these Size 3+ units must
+    # also be pairs": a 'Mech lance with two different heavy tanks is still a Battle Lance.
+    battle = load_formations().get("battle")
+    assert battle is not None
+    mixed = [spec(3, role="Brawler"), spec(3, role="Sniper"), veh(3, "Skirmisher"), veh(3)]
+    result = evaluate(battle, build(mixed))
+    pairs = _requirement(result, "vehicle-pairs")
+    assert result.qualifies, _failed(result)
+    assert pairs.passed and pairs.actual == "not applicable"
+    all_vehicles = [veh(3, "Brawler"), veh(3, "Sniper"), veh(3, "Skirmisher"), veh(3)]
+    failing = evaluate(battle, build(all_vehicles))
+    assert _failed(failing) == [("vehicle-pairs", "none", "4 of 4")] and _requirement(
+        failing, "vehicle-pairs"
+    ).offending == (1, 2, 3, 4)
 
 
 def test_variant_pairs_only_apply_to_vehicle_formations() -> None:
@@ -508,17 +620,138 @@ def test_commander_limit_without_the_force_says_so() -> None:
     assert limit.passed and "force was not given" in limit.actual
 
 
-def test_vehicle_command_keeps_the_command_requirements() -> None:
-    catalogue = load_formations()
-    command, vehicle = catalogue.get("command"), catalogue.get("vehicle-command")
-    assert command is not None and vehicle is not None
-    assert [r.id for r in vehicle.requirements] == [r.id for r in command.requirements] + [
-        "vehicles"
+# -- Vehicle Command Lance (ASCE p.120) --------------------------------------------------
+
+
+def test_four_sniper_vehicles_with_a_commander_are_a_vehicle_command_lance() -> None:
+    # ASCE p.120: a commander plus one pair of Sniper, Missile Boat, Skirmisher or
+    # Juggernaut vehicles; the Command Lance's Brawler/Striker/Scout unit is not asked for.
+    vehicle = load_formations().get("vehicle-command")
+    assert vehicle is not None and vehicle.page == 120
+    snipers = [veh(3, "Sniper", cmd=True), veh(3, "Sniper"), veh(2, "Sniper"), veh(2, "Sniper")]
+    result = evaluate(vehicle, build(snipers))
+    assert result.qualifies, _failed(result)
+    assert [r.id for r in result.requirements] == [
+        "min-units",
+        "commander",
+        "vehicles",
+        "fire-pair",
     ]
-    no_commander = [{**s, "cmd": False} for s in CASES["vehicle-command"][0]]
-    result = evaluate(vehicle, build(no_commander))
-    assert [r.id for r in result.requirements if not r.passed] == ["commander"]
-    assert catalogue.find("Vehicle Command Star") is vehicle
+
+
+@pytest.mark.parametrize(
+    ("group", "failed"),
+    [
+        ([veh(role="Sniper"), veh(role="Sniper"), veh(), veh()], {"commander"}),
+        ([veh(role="Sniper", cmd=True), veh(), veh(), veh(role="Scout")], {"fire-pair"}),
+        ([veh(role="Sniper", cmd=True), veh(role="Juggernaut"), spec(), veh()], {"vehicles"}),
+    ],
+)
+def test_vehicle_command_needs_its_commander_a_pair_and_only_vehicles(
+    group: list[dict[str, Any]], failed: set[str]
+) -> None:
+    vehicle = load_formations().get("vehicle-command")
+    assert vehicle is not None
+    result = evaluate(vehicle, build(group))
+    assert not result.qualifies
+    assert {r.id for r in result.requirements if not r.passed} == failed
+    assert load_formations().find("Vehicle Command Star") is vehicle
+
+
+# -- Pursuit Lance rounds normally (ASCE p.120) ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fast", "slow", "qualifies"),
+    [(2, 1, True), (1, 2, False), (5, 2, True), (4, 3, False), (3, 1, True), (4, 2, False)],
+)
+def test_pursuit_needs_75_percent_fast_rounded_normally(
+    fast: int, slow: int, qualifies: bool
+) -> None:
+    # 75% of 3 is 2.25 → 2; of 7, 5.25 → 5; of 6, 4.5 → 5 (halves up): 4 of 6 is too few.
+    pursuit = load_formations().get("pursuit")
+    assert pursuit is not None
+    group = [spec(2, '12"', dmg=(2, 2, 0))] * fast + [spec(2, '8"', dmg=(2, 2, 0))] * slow
+    result = evaluate(pursuit, build(group))
+    assert result.qualifies is qualifies, _failed(result)
+    needed = {3: 2, 4: 3, 7: 5, 6: 5}[fast + slow]
+    assert _requirement(result, "fast").expected.startswith(f"at least {needed} of {fast + slow}")
+
+
+@pytest.mark.parametrize(
+    ("rounding", "percent", "units", "needed"),
+    [
+        ("nearest", 75, 3, 2), ("nearest", 75, 7, 5), ("nearest", 75, 6, 5), ("nearest", 50, 5, 3),
+        ("nearest", 75, 4, 3), ("over", 50, 6, 4), ("over", 50, 7, 4), ("over", 50, 4, 3),
+        ("up", 75, 3, 3), ("up", 75, 7, 6),
+    ],
+)  # fmt: skip
+def test_the_three_roundings(rounding: str, percent: int, units: int, needed: int) -> None:
+    assert required_count(percent, units, rounding) == needed
+
+
+# -- Mechanized/Nova and Air Lance (ASCE p.121) -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("group", "qualifies"),
+    [
+        # Five Elementals on five OmniMechs: a Nova.
+        ([spec(3, sp="OMNI")] * 5 + [spec(1, tp="BA", sp="MEC,CAR1")] * 5, True),
+        # A sixth squad has no seat.
+        ([spec(3, sp="OMNI")] * 5 + [spec(1, tp="BA", sp="MEC,CAR1")] * 6, False),
+        # XMEC rides a plain 'Mech; MEC does not.
+        ([spec(3), spec(3), spec(1, tp="BA", sp="XMEC,CAR2")], True),
+        ([spec(3), spec(1, tp="BA", sp="XMEC,CAR2"), spec(1, tp="BA", sp="XMEC,CAR2")], False),
+        ([spec(3), spec(3), spec(3), spec(1, tp="BA", sp="MEC,CAR2")], False),
+        # Conventional infantry fills infantry bays by weight: 3 + 2 tons in 4 + 1 tons.
+        ([spec(2, tp="CV", sp="IT4"), spec(2, tp="CV", sp="IT1"), spec(1, tp="CI", sp="CAR3"),
+          spec(1, tp="CI", sp="CAR2")], True),
+        ([spec(2, tp="CV", sp="IT4"), spec(2, tp="CV"), spec(1, tp="CI", sp="CAR3"),
+          spec(1, tp="CI", sp="CAR2")], False),
+        # No infantry: nothing to mechanize.
+        ([spec(2, tp="CV", sp="IT4")] * 3, False),
+    ],
+)  # fmt: skip
+def test_mechanized_nova_carries_all_its_infantry(
+    group: list[dict[str, Any]], qualifies: bool
+) -> None:
+    formation = load_formations().get("mechanized")
+    assert formation is not None and formation.page == 121
+    result = evaluate(formation, build(group))
+    assert result.qualifies is qualifies, _failed(result)
+    carried = _requirement(result, "carried")
+    infantry = tuple(i for i, s in enumerate(group, start=1) if s["tp"] in ("CI", "BA"))
+    assert carried.entries == infantry
+    if not qualifies:
+        assert carried.offending
+
+
+def test_an_air_lance_is_one_pair_of_the_same_fighter() -> None:
+    formation = load_formations().get("air-lance")
+    assert formation is not None and (formation.min_units, formation.max_units) == (2, 2)
+    assert evaluate(formation, build([air("Attack", twin=1)] * 2)).qualifies
+    three = evaluate(formation, build([air("Attack", twin=1)] * 3))
+    assert _failed(three)[0] == ("min-units", "exactly 2", "3")
+    tanks = evaluate(formation, build([veh(twin=1)] * 2))
+    assert {r.id for r in tanks.requirements if not r.passed} == {"fighters"}
+
+
+def test_squadrons_need_six_aerospace_units_and_a_majority() -> None:
+    interceptor = load_formations().get("interceptor-squadron")
+    assert interceptor is not None and interceptor.min_units == 6
+    five = evaluate(interceptor, build([air("Interceptor")] * 5))
+    assert {r.id for r in five.requirements if not r.passed} == {"min-units"}
+    # "More than 50%": 3 of 6 is not enough, 4 of 6 is.
+    half = evaluate(interceptor, build([air("Interceptor")] * 3 + [air("Attack")] * 3))
+    assert _requirement(half, "interceptors").expected == "at least 4 of 6 (more than 50%)"
+    # A fixed-wing support vehicle flies: it counts as an aerospace unit (ASCE p.184).
+    plane = evaluate(interceptor, build([air("Interceptor")] * 5 + [air("Interceptor", tp="SV")]))
+    assert plane.qualifies, _failed(plane)
+    truck = evaluate(
+        interceptor, build([air("Interceptor")] * 5 + [spec(2, '8"w', "Interceptor", tp="SV")])
+    )
+    assert _failed(truck) == [("aerospace", "all 6", "5 of 6")]
 
 
 # -- the file format -----------------------------------------------------------------------

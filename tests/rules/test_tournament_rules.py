@@ -109,14 +109,18 @@ def test_a_list_breaking_one_rule_is_reported_with_its_id_and_units(
     violations = [v for v in result.violations if v.rule_id == rule_id]
     named = {index for v in violations for index, _ in v.entries}
     assert indices <= named
+    broken_force = _force(breaker(legal_entries()))
+    hints = " ".join(v.hint for v in violations)
+    for index in indices:
+        # The hint tells the player which unit to change, by its number and name.
+        assert f"#{index} {broken_force.entries[index - 1].unit.name}" in hints, hints
     for violation in violations:
         assert violation.severity is Severity.ERROR
         assert violation.message
-        assert violation.hint
+        assert violation.fix is not None
         assert violation.expected is not None and violation.actual is not None
         for index, name in violation.entries:
-            assert result.total_pv > 0
-            assert name == _force(breaker(legal_entries())).entries[index - 1].unit.name
+            assert name == broken_force.entries[index - 1].unit.name
 
 
 def test_pv_cap_hint_names_the_single_units_that_fix_it() -> None:
