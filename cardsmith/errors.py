@@ -15,6 +15,7 @@
     │   └── FormationNotFound           an unknown formation id, or a group without one
     ├── BattleFileError                 a battle file that cannot be read or written
     ├── BattleEditError                 a change the battle cannot take (unknown unit, crit …)
+    │   └── CritError                   a crit roll or crit name the crit tables cannot read
     ├── CampaignFileError               a campaign file that cannot be read or written
     ├── CampaignError                   a campaign action that cannot be done
     ├── DiceError                       a dice expression or entered dice that do not fit
@@ -126,6 +127,10 @@ class BattleFileError(CardsmithError):
 
 class BattleEditError(CardsmithError, ValueError):
     """A change the battle cannot take: unknown unit, crit the unit has no track for …"""
+
+
+class CritError(BattleEditError):
+    """A crit roll outside 2–12, an unknown crit name, or a unit with no such table."""
 
 
 class CampaignFileError(CardsmithError):

@@ -13,7 +13,8 @@ import contextlib
 from collections.abc import Iterable
 
 from cardsmith.battle import effects, profile_state
-from cardsmith.battle.crits import CritKind, allowed_crits
+from cardsmith.battle.crits import CritKind, allowed_crits, table_family
+from cardsmith.battle.heat_data import heat_data
 from cardsmith.battle.state import (
     FLAGS,
     HEAT_SHUTDOWN,
@@ -25,9 +26,6 @@ from cardsmith.battle.state import (
     new_battle,
 )
 from cardsmith.models import ForceEntry
-
-#: Heat from HT attacks: at most 2 per turn (ASCE p.53; seed 004).
-MAX_EXTERNAL_HEAT = 2
 
 #: Heat sources ``heat`` changes carry in ``detail``.  ``ov`` and ``fired`` mean the unit
 #: made weapon attacks this turn; ``water`` is standing in water 1" deep or more.
@@ -220,15 +218,25 @@ def apply_damage(entry: ForceEntry, state: UnitState, points: int) -> UnitState:
     )
 
 
+#: Results a unit can take once only; a second is a result that cannot apply.
+_ONCE = frozenset({CritKind.THRUSTER, CritKind.KF_BOOM, CritKind.DOCKING_COLLAR})
+
+#: Engine hits that destroy (or crash) a unit, by crit table: the second for a 'Mech, a
+#: ground vehicle or an aerospace unit (ASCE p.50, p.187), the third for large craft.
+_ENGINE_LIMIT = {"mech": 2, "vehicle": 2, "aerospace": 2, "dropship": 3, "capital": 3}
+
+
 def apply_crit(entry: ForceEntry, state: UnitState, kind: CritKind, turn: int) -> UnitState:
-    """Record a critical hit and its immediate consequences (ASCE p.50–51).
+    """Record a critical hit and its immediate consequences (ASCE p.50–51, p.187).
 
     A result that cannot apply (a weapon hit with no damage left, a move hit on an
-    immobile unit, a third fighter engine hit) is 1 extra damage instead.
+    immobile unit, a second thruster hit) is 1 extra damage instead.
     """
     unit = entry.unit
-    fam = effects.family(unit)
+    table = table_family(unit) or ""
     added = state.with_changes(crits=(*state.crits, kind))
+    if kind in _ONCE and state.count(kind):
+        return apply_damage(entry, state, 1)
     if kind is CritKind.AMMO:
         if unit.has_special("CASEII") or unit.has_special("ENE"):
             return added  # treated as no critical hit; kept on the record for the log
@@ -236,11 +244,20 @@ def apply_crit(entry: ForceEntry, state: UnitState, kind: CritKind, turn: int) -
             return apply_damage(entry, added, 1)
         return added.with_changes(destroyed=True)
     if kind is CritKind.ENGINE:
-        hits = added.count(CritKind.ENGINE)
-        if fam in ("mech", "vehicle") and hits >= 2:
-            return added.with_changes(destroyed=True)
-        if fam == "fighter" and hits > 2:
-            return apply_damage(entry, state, 1)
+        if added.count(CritKind.ENGINE) >= _ENGINE_LIMIT.get(table, 99):
+            # An aerospace unit or large craft with no thrust left crashes (ASCE p.187).
+            crashed = table in ("aerospace", "dropship", "capital")
+            return added.with_changes(destroyed=True, crashed=crashed or state.crashed)
+        return added
+    if kind is CritKind.FUEL:
+        return added.with_changes(destroyed=True, crashed=True)
+    if kind is CritKind.CREW:
+        if added.count(CritKind.CREW) >= 2:
+            return added.with_changes(destroyed=True, pilotless=True)
+        return added
+    if kind is CritKind.THRUSTER:
+        if effects.permanently_immobile(entry, added):
+            return added.with_changes(destroyed=True, crashed=True)
         return added
     if kind in (CritKind.MP, CritKind.MOTIVE_MINUS2, CritKind.MOTIVE_HALF, CritKind.MOTIVE_STOP):
         if effects.permanently_immobile(entry, state):
@@ -251,6 +268,10 @@ def apply_crit(entry: ForceEntry, state: UnitState, kind: CritKind, turn: int) -
             # 1 damage (ASCE p.51; facts §4).  cardsmith does not track landing, so a
             # flying unit is taken to be airborne.
             return apply_damage(entry, moved_out.with_changes(crashed=True), effects.CRASH_DAMAGE)
+        if moved_out.immobile and kind is not CritKind.MP and effects.submerged(unit):
+            # A submerged unit brought to 0" sinks to the bottom: 1 damage, immobilized
+            # (ASCE p.51).  A submarine is taken to be submerged.
+            return apply_damage(entry, moved_out.with_changes(sunk=True), effects.CRASH_DAMAGE)
         return moved_out
     if kind is CritKind.WEAPON:
         if not effects.has_damage_left(entry, state):
@@ -292,7 +313,9 @@ def _end_heat(entry: ForceEntry, state: UnitState, changes: list[Change]) -> Uni
     heat_changes = [c for c in changes if c.kind == "heat"]
     fired = any(c.detail in ("ov", "fired") for c in heat_changes)
     overheat = sum(c.amount for c in heat_changes if c.detail == "ov")
-    external = min(MAX_EXTERNAL_HEAT, sum(c.amount for c in heat_changes if c.detail == "external"))
+    external = min(
+        heat_data().max_external, sum(c.amount for c in heat_changes if c.detail == "external")
+    )
     water = any(c.detail == "water" for c in heat_changes)
     if state.shutdown:
         level = 0  # restarts: a shut-down unit clears all heat (ASCE p.52)

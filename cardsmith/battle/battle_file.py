@@ -22,6 +22,8 @@ from cardsmith import __version__, limits
 from cardsmith.battle.actions import replay
 from cardsmith.battle.profile_state import profile_info
 from cardsmith.battle.state import Battle, BattleEditError, Change, Side, heat_text, new_battle
+
+# Re-exported: callers have long imported the file error from here.
 from cardsmith.errors import BattleFileError as BattleFileError
 from cardsmith.errors import ForceFileError
 
@@ -115,7 +117,7 @@ def battle_to_dict(battle: Battle) -> dict[str, Any]:
                 "pilot_wounds": state.pilot_wounds,
                 "flags": [
                     f
-                    for f in ("pilotless", "immobile", "destroyed", "withdrawn", "crashed")
+                    for f in ("pilotless", "immobile", "destroyed", "withdrawn", "crashed", "sunk")
                     if getattr(state, f)
                 ],
                 "weapon_penalty": state.weapon_penalty,

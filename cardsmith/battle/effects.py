@@ -1,45 +1,74 @@
 """Provides the effects of damage, heat and crits on a unit in play: move, TMM, damage, to-hit.
 
-All functions are pure: they read a ``ForceEntry`` (the printed stats) and a ``UnitState``.
-Permanent effects (crits) apply in the order received, temporary ones (heat) last
-(ASCE p.51; facts §4): MV 10" at heat 1 with an MP hit → 10 / 2 = 5 → 5 − 2 = 3".
+All functions are pure: they read a ``ForceEntry`` (the printed stats, skill and SPAs) and
+a ``UnitState``.  The starting point is what the unit's card prints: the SPAs that change
+card values (Speed Demon's move, Sniper's range modifiers) are applied by the same
+function the card uses, ``forces.spas.card_numbers``.  Permanent effects (crits) then
+apply in the order received, temporary ones (heat) last (ASCE p.51; facts §4): MV 10" at
+heat 1 with an MP hit → 10 / 2 = 5 → 5 − 2 = 3".
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from cardsmith.battle.crits import CritKind
+from cardsmith.battle.crits import CritKind, is_aerospace, table_family
+from cardsmith.battle.heat_data import heat_data
 from cardsmith.battle.state import HEAT_SHUTDOWN, Battle, UnitState
+from cardsmith.battle.weapon_hits import (
+    ARTILLERY_PREFIX as ARTILLERY_PREFIX,
+)
+from cardsmith.battle.weapon_hits import (
+    DAMAGE_SPECIALS as DAMAGE_SPECIALS,
+)
+from cardsmith.battle.weapon_hits import (
+    halve_damage,
+    reduce_damage,
+    specials_after_hits,
+)
+from cardsmith.battle.weapon_hits import (
+    halve_special as halve_special,
+)
+from cardsmith.battle.weapon_hits import (
+    reduce_special as reduce_special,
+)
+from cardsmith.errors import BattleEditError, TemplateError
+from cardsmith.forces.spas import (
+    STANDARD_RANGE_MODIFIERS,
+    CardNumbers,
+    SpaCatalogue,
+    card_numbers,
+)
 from cardsmith.models import DamageValue, ForceEntry, Movement, Special, Unit
 from cardsmith.models.stats import format_move
 
 #: To-hit modifier per range band (ASCE p.44; seed 004): Short +0, Medium +2, Long +4, Extreme +6.
-RANGE_MODIFIERS: dict[str, int] = {"S": 0, "M": 2, "L": 4, "E": 6}
+RANGE_MODIFIERS = STANDARD_RANGE_MODIFIERS
 
-#: Each fire control hit: +2 to weapon attack TNs (ASCE p.50).
+#: Each fire control hit: +2 to weapon attack TNs (ASCE p.50); each large-craft crew hit too.
 FIRE_CONTROL_TN = 2
+CREW_HIT_TN = 2
 
 #: An immobile or shut-down target: TMM −4 (ASCE p.52; seed 004 "-4 de bonus").
 IMMOBILE_TMM = -4
 
-#: Families that track heat: 'Mechs and aerospace fighters only (ASCE p.28).
-HEAT_FAMILIES = frozenset({"mech", "fighter"})
-
-#: Specials whose numbers are damage: each weapon hit lowers them like the card's damage
-#: values (ASCE p.51; facts §4 lists AC, ARTX, FLK, HT, IF, LRM, SRM, TOR, TUR; REAR is
-#: the rear-arc damage value).  A turret's own values and its contents are both lowered.
-DAMAGE_SPECIALS = frozenset({"AC", "FLK", "HT", "IF", "LRM", "SRM", "TOR", "TUR", "REAR"})
-
-#: Artillery specials (ARTX-#, e.g. ``ARTAIS-1``) count pieces; their damage comes from the
-#: artillery table, so a weapon hit is noted on the text rather than taken off the count.
-ARTILLERY_PREFIX = "ART"
-
 #: Movement modes that fly: VTOL and WiGE (facts §1.5).  Brought to 0" by motive damage
-#: while airborne, they crash and take this much damage (ASCE p.51; facts §4).
+#: while airborne, they crash and take this much damage (ASCE p.51; facts §4).  A
+#: submerged unit (submarine, mode ``s``) brought to 0" sinks: the same 1 damage, and it
+#: is immobilized (ASCE p.51).
 AIRBORNE_MODES = frozenset({"v", "g"})
+SUBMERGED_MODES = frozenset({"s"})
 CRASH_DAMAGE = 1
+
+#: Crit tables of the large craft, whose move is thrust and whose weapon hits fall on one
+#: random arc (ASCE large-craft tables; see ``templates/battle/crits.toml``).
+LARGE_CRAFT = frozenset({"dropship", "capital"})
+
+#: Large-craft engine hits: the share of thrust left after 1, 2 and 3 hits (−25% / −50% /
+#: −100%; the third is a crash).
+LARGE_CRAFT_ENGINE = (1.0, 0.75, 0.5, 0.0)
+
+_NO_SPAS = SpaCatalogue(())
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,12 +94,36 @@ def family(unit: Unit) -> str:
 
 def flies(unit: Unit) -> bool:
     """True for a VTOL or WiGE vehicle (it crashes when motive damage leaves it no move)."""
-    return family(unit) == "vehicle" and any(m.mode in AIRBORNE_MODES for m in unit.move)
+    return table_family(unit) == "vehicle" and any(m.mode in AIRBORNE_MODES for m in unit.move)
+
+
+def submerged(unit: Unit) -> bool:
+    """True for a submarine (it sinks when motive damage leaves it no move, ASCE p.51)."""
+    return table_family(unit) == "vehicle" and any(m.mode in SUBMERGED_MODES for m in unit.move)
 
 
 def tracks_heat(unit: Unit) -> bool:
-    """True for units with a heat scale ('Mechs and aerospace fighters, ASCE p.28)."""
-    return family(unit) in HEAT_FAMILIES
+    """True for units with a heat scale: 'Mechs and aerospace fighters only (ASCE p.28)."""
+    return unit.type_code in heat_data().types
+
+
+def moves_by_thrust(unit: Unit) -> bool:
+    """True for aerospace units and large craft: their move is thrust, not inches."""
+    return is_aerospace(unit) or table_family(unit) in LARGE_CRAFT
+
+
+def card_values(entry: ForceEntry) -> CardNumbers:
+    """Move and range modifiers as the entry's card prints them, its SPAs applied.
+
+    The same function the card uses (``forces.spas.card_numbers``).  A broken SPA file
+    must not stop a game, as it does not stop a print: the card values then stand bare.
+    """
+    if not entry.spas:
+        return card_numbers(entry.unit, entry.skill, (), _NO_SPAS)
+    try:
+        return card_numbers(entry.unit, entry.skill, entry.spas)
+    except TemplateError:
+        return card_numbers(entry.unit, entry.skill, (), _NO_SPAS)
 
 
 def _halve(value: int, min_loss: int) -> int:
@@ -78,18 +131,28 @@ def _halve(value: int, min_loss: int) -> int:
     return max(0, min(value // 2, value - min_loss))
 
 
+def _large_craft_thrust(base: list[int], state: UnitState) -> list[int]:
+    engine = min(3, state.count(CritKind.ENGINE))
+    share = LARGE_CRAFT_ENGINE[engine]
+    thruster = state.count(CritKind.THRUSTER)
+    return [max(0, int(i * share) - thruster) for i in base]
+
+
 def permanent_move(entry: ForceEntry, state: UnitState) -> tuple[tuple[int, ...], int]:
-    """Inches per mode and TMM after crits only, applied in the order received.
+    """Inches (or thrust) per mode and TMM after crits only, applied in the order received.
 
     MP hit and motive ½: halve all Move and TMM, at least 2" and 1 TMM lost; motive −2":
-    −2" and −1 TMM; motive 0: immobilized; vehicle engine hit: half Move and TMM, rounded
-    down (ASCE p.50–51).  A fighter's engine hit halves thrust (at least 1 lost), the
-    second leaves none (facts §4, aerospace table).
+    −2" and −1 TMM; motive 0: immobilized; ground vehicle engine hit: half Move and TMM,
+    rounded down (ASCE p.50–51).  An aerospace unit's engine hit halves thrust (at least
+    1 lost), the second leaves none (ASCE p.187).  Large craft: engine hits leave 75%,
+    50%, then 0% of the thrust, a thruster hit takes 1 more.
     """
     unit = entry.unit
-    inches = [int(m.inches) for m in unit.move]
+    inches = [int(m.inches) for m in card_values(entry).move]
     tmm = unit.tmm
-    kind_family = family(unit)
+    kind_family = table_family(unit)
+    if kind_family in LARGE_CRAFT:
+        return tuple(_large_craft_thrust(inches, state)), tmm
     engine_hits = 0
     for crit in state.crits:
         if crit in (CritKind.MP, CritKind.MOTIVE_HALF):
@@ -105,7 +168,7 @@ def permanent_move(entry: ForceEntry, state: UnitState) -> tuple[tuple[int, ...]
             if kind_family == "vehicle":
                 inches = [i // 2 for i in inches]
                 tmm //= 2
-            elif kind_family == "fighter":
+            elif kind_family == "aerospace":
                 inches = [_halve(i, 1) if engine_hits == 1 else 0 for i in inches]
     return tuple(inches), tmm
 
@@ -117,26 +180,29 @@ def permanently_immobile(entry: ForceEntry, state: UnitState) -> bool:
 
 
 def current_move(entry: ForceEntry, state: UnitState, *, turn: int = 0) -> MoveNow:
-    """Move and TMM this turn: crits in order, then heat (ASCE p.51–52).
+    """Move and TMM this turn: the card's move, crits in order, then heat (ASCE p.51–52).
 
-    Heat H costs 2×H inches of ground Move (jump unaffected) and, from heat 2, 1 TMM.
-    TSM: at heat 1 or more +2" ground Move, and at heat 1 no heat loss (ASCE p.79).
-    Shut down, immobilized or a stunned crew in ``turn``: no move and TMM −4.
+    Heat costs ground Move (jump and thrust unaffected) and TMM as the heat scale data
+    gives it: 2" a level, and 1 TMM from heat 2.  TSM: at heat 1 or more +2" ground Move,
+    and at heat 1 no heat loss (ASCE p.79).  Shut down, immobilized or a stunned crew in
+    ``turn``: no move and TMM −4.
     """
     unit = entry.unit
     inches, tmm = permanent_move(entry, state)
     heat = min(state.heat, HEAT_SHUTDOWN) if tracks_heat(unit) else 0
+    level = heat_data().at(heat)
     tsm = heat >= 1 and unit.has_special("TSM")
+    thrust = moves_by_thrust(unit)
     modes: list[Movement] = []
     for mode, base in zip(unit.move, inches, strict=True):
         value = base
-        ground = not mode.is_jump and not mode.is_thrust
+        ground = not mode.is_jump and not mode.is_thrust and not thrust
         if ground and heat and 0 < heat < HEAT_SHUTDOWN and base > 0:
-            loss = 0 if (tsm and heat == 1) else 2 * heat
+            loss = 0 if (tsm and heat == 1) else level.ground_move
             value = max(0, base - loss + (2 if tsm else 0))
         modes.append(Movement(float(value), mode.mode, mode.detail))
-    if heat >= 2:
-        tmm = max(0, tmm - 1)
+    if 0 < heat < HEAT_SHUTDOWN:
+        tmm = max(0, tmm + level.tmm)
     stunned = turn > 0 and state.stunned_turn == turn
     stopped = (
         state.shutdown
@@ -151,131 +217,23 @@ def current_move(entry: ForceEntry, state: UnitState, *, turn: int = 0) -> MoveN
     return MoveNow(tuple(modes), tmm, False)
 
 
-def reduce_damage(value: DamageValue, hits: int) -> DamageValue:
-    """A damage value after ``hits`` weapon hits: −1 each, 1 → 0*, 0* → 0 (ASCE p.51)."""
-    for _ in range(hits):
-        if value.value > 1:
-            value = DamageValue(value.value - 1)
-        elif value.value == 1:
-            value = DamageValue(0, minimal=True)
-        else:
-            value = DamageValue(0)
-    return value
-
-
 def current_damage(entry: ForceEntry, state: UnitState) -> tuple[DamageValue, ...]:
-    """Damage at S/M/L/E after weapon hits and a vehicle's engine hit, in the order received.
+    """Damage at S/M/L/E after weapon hits and a ground vehicle's engine hit, in order.
 
     A vehicle engine hit halves every damage value, rounded down, minimum 0 (ASCE p.50).
+    A large craft's weapon hit falls on one random arc (−25%); cardsmith keeps one set of
+    values for it, so the hit is counted on its track and these values stand.
     """
     values = list(entry.unit.damage)
-    is_vehicle = family(entry.unit) == "vehicle"
+    kind_family = table_family(entry.unit)
+    if kind_family in LARGE_CRAFT:
+        return tuple(values)
     for crit in state.crits:
         if crit is CritKind.WEAPON:
             values = [reduce_damage(v, 1) for v in values]
-        elif crit is CritKind.ENGINE and is_vehicle:
+        elif crit is CritKind.ENGINE and kind_family == "vehicle":
             values = [halve_damage(v) for v in values]
     return tuple(values)
-
-
-def halve_damage(value: DamageValue) -> DamageValue:
-    """A damage value after a vehicle engine hit: half, rounded down, minimum 0 (ASCE p.50).
-
-    ``0*`` is less than 0.5 (facts §1), so its half rounds down to 0, as 1 does.
-    """
-    return DamageValue(value.value // 2)
-
-
-def _damage_text(values: tuple[DamageValue | None, ...]) -> str:
-    return "/".join("-" if v is None else str(v) for v in values)
-
-
-def reduce_special(special: Special, hits: int) -> Special:
-    """A special ability after ``hits`` weapon hits (ASCE p.51; facts §4).
-
-    Damage-bearing specials lose 1 per hit at every range (1 → 0*, 0* → 0), turret
-    contents included; artillery notes the loss; every other special is unchanged.
-    """
-    if hits <= 0:
-        return special
-    return _lower_special(special, lambda value: reduce_damage(value, hits), f"−{hits} dmg")
-
-
-def halve_special(special: Special) -> Special:
-    """A special ability after a vehicle engine hit (ASCE p.50; facts §4).
-
-    Damage-bearing specials are halved like the card's damage values (rounded down,
-    minimum 0, ``0*`` → 0), turret contents included; artillery notes the loss; every
-    other special is unchanged.
-    """
-    return _lower_special(special, halve_damage, "½ dmg")
-
-
-def _lower_special(
-    special: Special, lower: Callable[[DamageValue], DamageValue], note: str
-) -> Special:
-    """``special`` with ``lower`` applied to every damage value it bears (see reduce_special)."""
-    if special.code.startswith(ARTILLERY_PREFIX):
-        return Special(
-            code=special.code,
-            text=f"{special.text} ({note})",
-            number=special.number,
-            argument=special.argument,
-            tail=special.tail,
-        )
-    if special.code not in DAMAGE_SPECIALS:
-        return special
-    damage = tuple(None if d is None else lower(d) for d in special.damage)
-    contents = tuple(_lower_special(c, lower, note) for c in special.contents)
-    number = special.number
-    if special.code == "TUR" or special.argument is not None:
-        # TUR2(…): the number before the parentheses counts turrets, it is not damage.
-        count = "" if number is None else str(int(number))
-        inner = ",".join([_damage_text(damage)] * bool(damage) + [c.text for c in contents])
-        text = f"{special.code}{count}({inner})"
-    elif damage:
-        text = f"{special.code}{_damage_text(damage)}"
-        single_value = damage[0]
-        if len(damage) == 1 and single_value is not None and not single_value.minimal:
-            # ``IF0*`` → ``IF0``: a lone whole value reads back as a number, as parsing gives.
-            damage, number = (), float(single_value.value)
-    elif number is not None:
-        single = lower(DamageValue(int(number)))
-        if single.minimal:
-            damage, number = (single,), None
-        else:
-            number = float(single.value)
-        text = f"{special.code}{single}"
-    else:
-        return special
-    return Special(
-        code=special.code,
-        text=text,
-        number=number,
-        damage=damage,
-        contents=contents,
-        argument=special.argument,
-        tail=special.tail,
-    )
-
-
-def specials_after_hits(entry: ForceEntry, state: UnitState) -> tuple[Special, ...]:
-    """The unit's specials after weapon hits and a vehicle's engine hit, in the order received.
-
-    The same crits, in the same order, as ``current_damage`` (ASCE p.50–51): a weapon hit
-    takes 1 off the damage-bearing specials, a vehicle engine hit halves them.  Weapon
-    hits in a row are taken together so artillery reads ``(−2 dmg)``, not twice ``(−1 dmg)``.
-    """
-    specials = entry.unit.specials
-    is_vehicle = family(entry.unit) == "vehicle"
-    run = 0
-    for crit in state.crits:
-        if crit is CritKind.WEAPON:
-            run += 1
-        elif crit is CritKind.ENGINE and is_vehicle:
-            specials = tuple(halve_special(reduce_special(s, run)) for s in specials)
-            run = 0
-    return tuple(reduce_special(s, run) for s in specials)
 
 
 def current_specials(battle: Battle, key: str) -> tuple[Special, ...]:
@@ -310,26 +268,34 @@ def can_attack(entry: ForceEntry, state: UnitState, *, turn: int = 0) -> bool:
     return not (turn > 0 and state.stunned_turn == turn)
 
 
-def to_hit(entry: ForceEntry, state: UnitState, band: str, *, turn: int = 0) -> int | None:
-    """The weapon attack base TN at a range band: skill + range + heat + 2 × fire control hits.
+def range_modifiers(entry: ForceEntry) -> dict[str, int]:
+    """The range modifiers of this entry's card: standard, or as an SPA changes them (Sniper)."""
+    return card_values(entry).range_modifiers
 
-    Target modifiers (TMM, terrain) come on top.  None when the unit cannot attack or
-    deals no damage at that range.
+
+def to_hit(entry: ForceEntry, state: UnitState, band: str, *, turn: int = 0) -> int | None:
+    """The weapon attack base TN at a range band.
+
+    Skill + the card's range modifier (Sniper's, when the pilot has it) + heat + 2 per fire
+    control hit (+2 per large-craft crew hit).  Target modifiers (TMM, terrain) come on
+    top.  None when the unit cannot attack or deals no damage at that range.
+
+    Raises:
+        BattleEditError: ``band`` is not S, M, L or E.
     """
     band = band.upper()
     bands = "SMLE"
     if band not in RANGE_MODIFIERS:
-        raise ValueError(f"range must be one of S, M, L, E, not {band!r}")
+        raise BattleEditError(f"range must be one of S, M, L, E, not {band!r}")
     if not can_attack(entry, state, turn=turn):
         return None
     damage = current_damage(entry, state)[bands.index(band)]
     if damage.value == 0 and not damage.minimal:
         return None
-    heat = state.heat if tracks_heat(entry.unit) else 0
-    fire_control = state.count(CritKind.FIRE_CONTROL)
-    return (
-        weapon_skill(entry, state) + RANGE_MODIFIERS[band] + heat + FIRE_CONTROL_TN * fire_control
-    )
+    heat = heat_data().at(state.heat).to_hit if tracks_heat(entry.unit) else 0
+    hits = FIRE_CONTROL_TN * state.count(CritKind.FIRE_CONTROL)
+    hits += CREW_HIT_TN * state.count(CritKind.CREW)
+    return weapon_skill(entry, state) + range_modifiers(entry)[band] + heat + hits
 
 
 def physical_to_hit(entry: ForceEntry, state: UnitState, *, turn: int = 0) -> int | None:
@@ -341,7 +307,7 @@ def physical_to_hit(entry: ForceEntry, state: UnitState, *, turn: int = 0) -> in
 
 def engine_heat(entry: ForceEntry, state: UnitState, *, fired: bool) -> int:
     """End-phase heat from an engine hit: +1 in a turn the 'Mech made weapon attacks (ASCE p.50)."""
-    if family(entry.unit) != "mech" or not fired:
+    if table_family(entry.unit) != "mech" or not fired:
         return 0
     return 1 if state.count(CritKind.ENGINE) >= 1 else 0
 

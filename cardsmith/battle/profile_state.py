@@ -33,7 +33,15 @@ EVENT_KINDS = (
 )
 
 #: Flags that are the unit's shared states (kept across a switch, seed 001).
-_STATE_FLAGS = ("shutdown", "immobile", "pilotless", "crashed", "destroyed", "withdrawn")
+_STATE_FLAGS = (
+    "shutdown",
+    "immobile",
+    "pilotless",
+    "crashed",
+    "sunk",
+    "destroyed",
+    "withdrawn",
+)
 
 
 @dataclass(frozen=True, slots=True)

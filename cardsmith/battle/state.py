@@ -7,6 +7,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cardsmith.battle.crits import CritKind
+
+# Re-exported: callers have long imported the edit error from here.
 from cardsmith.errors import BattleEditError as BattleEditError
 from cardsmith.models import Force, ForceEntry
 from cardsmith.models.profiles import ALPHA_STRIKE
@@ -66,7 +68,10 @@ class UnitState:
     destroyed: bool = False
     withdrawn: bool = False
     crashed: bool = False
-    """An airborne VTOL or WiGE whose motive damage took all its move (ASCE p.51, facts §4)."""
+    """An airborne VTOL or WiGE whose motive damage took all its move, or an aerospace unit
+    or large craft left without thrust (ASCE p.51, p.187)."""
+    sunk: bool = False
+    """A submerged unit whose motive damage took all its move: it sank (ASCE p.51)."""
     stunned_turn: int = 0
     """Turn in which a stunned vehicle crew cannot move or attack (0: none)."""
     weapon_penalty: int = 0

@@ -25,8 +25,13 @@ from cardsmith.battle.betrayal import (
     resolve_betrayal,
     roll_2d6,
 )
-from cardsmith.battle.crits import CRIT_TRACKS, CritKind, allowed_crits, crit_from_roll
-from cardsmith.battle.crits import motive_from_roll as _motive_from_roll
+from cardsmith.battle.crits import (
+    CritKind,
+    allowed_crits,
+    crit_from_roll,
+    crit_tracks,
+    motive_from_roll,
+)
 from cardsmith.battle.state import FLAGS, HEAT_SHUTDOWN, Battle, UnitState, heat_text
 from cardsmith.errors import CardsmithError
 from cardsmith.models import ForceEntry
@@ -52,21 +57,6 @@ __all__ = [
     "roll_seed",
     "unit_view",
 ]
-
-#: Short crit names for the grid (the card's track names, abbreviated).
-CRIT_SHORT: dict[CritKind, str] = {
-    CritKind.AMMO: "AMMO",
-    CritKind.ENGINE: "E",
-    CritKind.FIRE_CONTROL: "FC",
-    CritKind.MP: "MP",
-    CritKind.WEAPON: "W",
-    CritKind.MOTIVE_MINUS2: "M-2",
-    CritKind.MOTIVE_HALF: "M½",
-    CritKind.MOTIVE_STOP: "M0",
-    CritKind.CREW_STUNNED: "STUN",
-    CritKind.CREW_KILLED: "CREW†",
-    CritKind.DESTROYED: "DEST",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +167,7 @@ def unit_view(battle: Battle, state: UnitState) -> UnitView:
         structure_left=structure_left,
         structure_staged=min(structure_left, after.structure_damage - state.structure_damage),
         heat=heat_text(state.heat) if effects.tracks_heat(unit) else "-",
-        crits=tuple((CRIT_SHORT[k], state.count(k)) for k in dict.fromkeys(state.crits)),
+        crits=tuple((k.short, state.count(k)) for k in dict.fromkeys(state.crits)),
         flags=status_words(battle, state),
         staged=sum(1 for c in battle.pending if c.unit == state.key),
         move=move,
@@ -321,15 +311,15 @@ def crit_choices(battle: Battle, key: str) -> list[Choice]:
     """The crit kinds this unit can take, with the boxes already marked."""
     state = battle.unit(key)
     unit = battle.entry(state).unit
-    family = effects.family(unit)
-    tracks = CRIT_TRACKS.get(family, {})
+    tracks = crit_tracks(battle.force_entry(state).unit)
     allowed = allowed_crits(unit)
     out: list[Choice] = []
     for kind in CritKind:
         if kind not in allowed:
             continue
         marked = state.count(kind)
-        boxes = f"  [{marked}/{tracks[kind]}]" if kind in tracks else ""
+        total = sum(t.boxes_for(kind) for t in tracks)
+        boxes = f"  [{marked}/{total}]" if total else ""
         out.append(Choice(kind.value, f"{kind.label}{boxes}"))
     return out
 
@@ -338,13 +328,11 @@ def crit_for_roll(battle: Battle, key: str, roll: int, *, motive: bool = False) 
     """The crit-table (or, for vehicles, motive-table) result of a 2D6 roll; None: no effect.
 
     Raises:
-        ValueError: the roll is not 2–12, or the unit has no such table.
+        CritError: the roll is not 2–12, or the unit has no such table.
     """
     unit = battle.entry(battle.unit(key)).unit
     if motive:
-        if effects.family(unit) != "vehicle":
-            raise ValueError(f"{unit.name} is not a vehicle: no motive table")
-        return _motive_from_roll(unit, roll)
+        return motive_from_roll(unit, roll)
     return crit_from_roll(unit, roll)
 
 

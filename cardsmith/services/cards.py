@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from cardsmith.errors import CardsmithError
 from cardsmith.glossary import load_glossary
 from cardsmith.models import ForceEntry, Unit
+from cardsmith.render.content.reference import RefTable as ReferenceTable
 from cardsmith.render.content.reference import load_reference
 from cardsmith.render.terminal import card as terminal_card
 
@@ -65,20 +66,12 @@ def special_meaning(code: str) -> str:
     return f"{info.name}: {info.summary}" if info is not None else ""
 
 
-@dataclass(frozen=True, slots=True)
-class ReferenceTable:
-    """A reference table: title, headers, rows and a note."""
-
-    title: str
-    columns: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    note: str = ""
-
-
 def reference_tables() -> list[ReferenceTable]:
-    """Crit tables, motive damage, heat effects and to-hit modifiers from the templates.
+    """Crit tables, motive damage, heat, to-hit modifiers, range and turn, in page order.
+
+    The crit, motive and heat tables come from the battle engine's own data.
 
     Raises:
         TemplateError: the reference data does not load.
     """
-    return [ReferenceTable(t.title, t.columns, t.rows, t.note) for t in load_reference()]
+    return list(load_reference())

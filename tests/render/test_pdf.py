@@ -42,7 +42,9 @@ def _card_page_and_slot(index: int) -> tuple[int, int]:
 def test_page_sizes_and_count(printed: dict[str, Path], mixed_force: Force, paper: str) -> None:
     reader = pypdf.PdfReader(printed[paper])
     card_pages = math.ceil(len(mixed_force.entries) / 8)
-    assert len(reader.pages) == 1 + card_pages + 1
+    # Roster, cards, then the reference pages (two: the crit, motive, heat, to-hit,
+    # range and turn tables).
+    assert len(reader.pages) == 1 + card_pages + 2
     for page in reader.pages:
         width, height = float(page.mediabox.width), float(page.mediabox.height)
         assert (width, height) == pytest.approx(PAPERS[paper], abs=0.5)
@@ -155,12 +157,14 @@ def test_roster_lists_every_entry_with_pv_and_fingerprint(
 
 def test_reference_page_has_the_tables(printed: dict[str, Path]) -> None:
     with pdfplumber.open(printed["a4"]) as pdf:
-        text = pdf.pages[-1].extract_text()
+        text = "\n".join(page.extract_text() for page in pdf.pages[-2:])
     for title in (
         "Critical hits (2D6)",
+        "Large craft critical hits (2D6)",
         "Vehicle motive damage",
-        "Heat ('Mechs and fighters)",
+        "Heat ('Mechs and aerospace fighters)",
         "To-hit modifiers",
+        "Turn sequence",
     ):
         assert title in text
     # Seed 004's 'Mech column: 2 ammo … 12 destroyed.

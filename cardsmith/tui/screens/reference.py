@@ -52,17 +52,20 @@ class ReferenceScreen(Screen[None]):
                 problem = ""
             except CardsmithError as exc:
                 tables, problem = [], exc.message
-            for number, table in enumerate(tables):
-                title = table.title.split(" (")[0]
-                with TabPane(title, id=f"tab-{number}"), VerticalScroll():
-                    yield Static(Text(table.title, style="bold"))
-                    grid: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True)
-                    for column in table.columns:
-                        grid.add_column(column)
-                    grid.add_rows(table.rows)
-                    yield grid
-                    if table.note:
-                        yield Static(Text(table.note, style="italic"), classes="hint")
+            tabs: dict[str, list[services.ReferenceTable]] = {}
+            for table in tables:
+                tabs.setdefault(table.tab or table.title, []).append(table)
+            for number, (tab, grouped) in enumerate(tabs.items()):
+                with TabPane(tab, id=f"tab-{number}"), VerticalScroll():
+                    for table in grouped:
+                        yield Static(Text(table.title, style="bold"), classes="ref-title")
+                        grid: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True)
+                        for column in table.columns:
+                            grid.add_column(column)
+                        grid.add_rows(table.rows)
+                        yield grid
+                        if table.note:
+                            yield Static(Text(table.note, style="italic"), classes="hint")
             if problem:
                 with TabPane("Tables", id="tab-problem"):
                     yield Static(f"The reference tables could not be read: {problem}")
