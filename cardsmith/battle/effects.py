@@ -1,11 +1,11 @@
 """Provides the effects of damage, heat and crits on a unit in play: move, TMM, damage, to-hit.
 
 All functions are pure: they read a ``ForceEntry`` (the printed stats, skill and SPAs) and
-a ``UnitState``.  The starting point is what the unit's card prints: the SPAs that change
-card values (Speed Demon's move, Sniper's range modifiers) are applied by the same
-function the card uses, ``forces.spas.card_numbers``.  Permanent effects (crits) then
-apply in the order received, temporary ones (heat) last (ASCE p.51; facts §4): MV 10" at
-heat 1 with an MP hit → 10 / 2 = 5 → 5 − 2 = 3".
+a ``UnitState``.  Permanent effects (crits) apply in the order received, temporary ones
+(heat) last (ASCE p.51; facts §4): MV 10" at heat 1 with an MP hit → 10 / 2 = 5 → 5 − 2 =
+3".  The SPAs that change card values (Speed Demon's move, Sniper's range modifiers,
+ASCE p.99) are applied by the same function the card uses, ``forces.spas.card_numbers``,
+to the move left after crits and heat: a unit that cannot move gains nothing.
 """
 
 from __future__ import annotations
@@ -112,18 +112,18 @@ def moves_by_thrust(unit: Unit) -> bool:
     return is_aerospace(unit) or table_family(unit) in LARGE_CRAFT
 
 
-def card_values(entry: ForceEntry) -> CardNumbers:
-    """Move and range modifiers as the entry's card prints them, its SPAs applied.
+def card_values(entry: ForceEntry, move: tuple[Movement, ...] | None = None) -> CardNumbers:
+    """The entry's SPAs applied to its move (the printed one, or ``move``) and range modifiers.
 
     The same function the card uses (``forces.spas.card_numbers``).  A broken SPA file
-    must not stop a game, as it does not stop a print: the card values then stand bare.
+    must not stop a game, as it does not stop a print: the values then stand bare.
     """
-    if not entry.spas:
-        return card_numbers(entry.unit, entry.skill, (), _NO_SPAS)
-    try:
-        return card_numbers(entry.unit, entry.skill, entry.spas)
-    except TemplateError:
-        return card_numbers(entry.unit, entry.skill, (), _NO_SPAS)
+    if entry.spas:
+        try:
+            return card_numbers(entry.unit, entry.skill, entry.spas, move=move)
+        except TemplateError:
+            pass
+    return card_numbers(entry.unit, entry.skill, (), _NO_SPAS, move=move)
 
 
 def _halve(value: int, min_loss: int) -> int:
@@ -148,7 +148,7 @@ def permanent_move(entry: ForceEntry, state: UnitState) -> tuple[tuple[int, ...]
     50%, then 0% of the thrust, a thruster hit takes 1 more.
     """
     unit = entry.unit
-    inches = [int(m.inches) for m in card_values(entry).move]
+    inches = [int(m.inches) for m in unit.move]
     tmm = unit.tmm
     kind_family = table_family(unit)
     if kind_family in LARGE_CRAFT:
@@ -180,12 +180,13 @@ def permanently_immobile(entry: ForceEntry, state: UnitState) -> bool:
 
 
 def current_move(entry: ForceEntry, state: UnitState, *, turn: int = 0) -> MoveNow:
-    """Move and TMM this turn: the card's move, crits in order, then heat (ASCE p.51–52).
+    """Move and TMM this turn: crits in order, then heat, then the SPAs (ASCE p.51–52, p.99).
 
     Heat costs ground Move (jump and thrust unaffected) and TMM as the heat scale data
     gives it: 2" a level, and 1 TMM from heat 2.  TSM: at heat 1 or more +2" ground Move,
-    and at heat 1 no heat loss (ASCE p.79).  Shut down, immobilized or a stunned crew in
-    ``turn``: no move and TMM −4.
+    and at heat 1 no heat loss (ASCE p.79).  Speed Demon adds its 2" (1 thrust) to what is
+    left, TMM unchanged.  Shut down, immobilized or a stunned crew in ``turn``: no move
+    and TMM −4.
     """
     unit = entry.unit
     inches, tmm = permanent_move(entry, state)
@@ -214,7 +215,7 @@ def current_move(entry: ForceEntry, state: UnitState, *, turn: int = 0) -> MoveN
     if stopped:
         zero = tuple(Movement(0.0, m.mode, m.detail) for m in modes)
         return MoveNow(zero, IMMOBILE_TMM, True)
-    return MoveNow(tuple(modes), tmm, False)
+    return MoveNow(card_values(entry, tuple(modes)).move, tmm, False)
 
 
 def current_damage(entry: ForceEntry, state: UnitState) -> tuple[DamageValue, ...]:
