@@ -4,11 +4,14 @@
 
     CardsmithError                      exit 2 unless a subclass says otherwise
     ├── UsageError                      bad arguments the parser could not catch
+    │   └── UnknownName                 an era or faction name that matches none (or several)
     ├── CatalogueError
     │   ├── CatalogueUnavailable        exit 3: the MUL could not be reached, nothing cached
     │   │   └── OfflineCacheMiss        exit 3: --offline and the answer is not cached
     │   ├── CatalogueDataError          a record or dump that cannot be read
     │   ├── CatalogueStoreError         the local catalogue folder cannot be used at all
+    │   │   ├── CatalogueBusy           another process holds the store: try again
+    │   │   └── CatalogueReadOnly       the store can be read but not written (owner, mode)
     │   └── UnitNotFound                no unit (or several) for the name or id given
     ├── ForceFileError                  an unreadable, malformed or too-new force file
     ├── ForceEditError                  an edit the force cannot take (skill, SPA, index …)
@@ -79,6 +82,14 @@ class UsageError(CardsmithError, ValueError):
     """Arguments that do not make sense together."""
 
 
+class UnknownName(UsageError):
+    """A name (era, faction …) that matches nothing or several; ``candidates`` lists close ones."""
+
+    def __init__(self, message: str, *, candidates: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.candidates = candidates
+
+
 class CatalogueError(CardsmithError):
     """Something about units, their source or the local catalogue."""
 
@@ -99,6 +110,14 @@ class CatalogueDataError(CatalogueError, ValueError):
 
 class CatalogueStoreError(CatalogueError):
     """The local catalogue cannot be opened or written at all (permissions, disk)."""
+
+
+class CatalogueBusy(CatalogueStoreError):
+    """Another process holds the local catalogue longer than a writer waits; nothing is damaged."""
+
+
+class CatalogueReadOnly(CatalogueStoreError):
+    """The local catalogue can be read but this user cannot write it (the message says why)."""
 
 
 class UnitNotFound(CatalogueError, LookupError):

@@ -8,19 +8,29 @@ exception.
 
 from __future__ import annotations
 
-import json
+import math
 import os
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from email.utils import parsedate_to_datetime
 from typing import Any
 from urllib.parse import urlsplit
 
 import requests
 
 from cardsmith import __version__
+from cardsmith.catalogue.answers import (
+    FACTIONS,
+    QUICK_DETAILS,
+    QUICK_LIST,
+    BadAnswer,
+    decode_answer,
+    reason_of,
+    retry_after,
+)
+from cardsmith.catalogue.deadline import DeadlineAdapter
+from cardsmith.catalogue.factions import Faction, parse_autocomplete
 from cardsmith.errors import (
     CatalogueDataError,
     CatalogueUnavailable,
@@ -31,8 +41,11 @@ from cardsmith.errors import (
 
 #: The public MUL (facts §1.1); ``CARDSMITH_MUL_URL`` points cardsmith elsewhere.
 DEFAULT_BASE_URL = "http://masterunitlist.info"
-#: Seconds to wait for the server on every request (connect and each read).
+#: Seconds one request may take in all (connecting, waiting and reading the whole answer).
 DEFAULT_TIMEOUT = 10.0
+#: The longest ``CARDSMITH_MUL_TIMEOUT`` and most ``CARDSMITH_MUL_RETRIES`` accepted.
+MAX_TIMEOUT = 600.0
+MAX_RETRIES = 10
 #: Extra attempts after the first when the server fails in a way that may pass.
 DEFAULT_RETRIES = 2
 #: First back-off in seconds; doubled on every further attempt.
@@ -42,8 +55,6 @@ MAX_WAIT = 30.0
 
 USER_AGENT = f"cardsmith/{__version__}"
 
-QUICK_LIST = "/Unit/QuickList"
-QUICK_DETAILS = "/Unit/QuickDetails"
 
 #: QuickList filters that may repeat; values within one key are ORed (facts §1.2).
 REPEATABLE_FILTERS = frozenset(
@@ -60,22 +71,6 @@ RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 
 #: Default sleep between attempts; tests replace it (``MulClient(sleep=...)``).
 DEFAULT_SLEEP: Callable[[float], None] = time.sleep
-
-
-class BadAnswer(requests.RequestException):
-    """A successful HTTP answer whose body is not what the MUL sends.
-
-    It is an exception of the transport layer on purpose: raised inside the cached
-    session (see ``cardsmith.catalogue.http``), it keeps the bad body out of the cache
-    and lets an older good answer serve instead.
-    """
-
-    def __init__(self, problem: str, *, retryable: bool) -> None:
-        super().__init__(problem)
-        self.problem = problem
-        """What was wrong, as words for the user (``an HTML page instead of JSON``)."""
-        self.retryable = retryable
-        """True for faults that may pass (a proxy's error page, a cut connection)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +110,14 @@ class QuickListAnswer:
 
 
 @dataclass(frozen=True, slots=True)
+class FactionsAnswer:
+    """A ``Faction/Autocomplete`` answer: the factions and where they came from."""
+
+    factions: tuple[Faction, ...]
+    source: Provenance
+
+
+@dataclass(frozen=True, slots=True)
 class DetailsAnswer:
     """A QuickDetails answer: one raw unit record and where it came from."""
 
@@ -129,87 +132,6 @@ def format_time(moment: datetime | None) -> str:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
-
-
-def endpoint_of(url: str) -> str | None:
-    """Which MUL endpoint a URL asks (``QUICK_LIST``, ``QUICK_DETAILS``), or None."""
-    path = urlsplit(url).path.rstrip("/").lower()
-    for endpoint in (QUICK_LIST, QUICK_DETAILS):
-        if path.endswith(endpoint.lower()):
-            return endpoint
-    return None
-
-
-def decode_answer(response: requests.Response, endpoint: str) -> Any:
-    """Decode and check the body of a 200 answer from ``endpoint``.
-
-    Returns the decoded JSON (``None`` for a QuickDetails ``null``).
-
-    Raises:
-        BadAnswer: HTML, an empty or cut-off body, invalid JSON (retryable), or JSON of
-            the wrong shape (not retryable).
-    """
-    body = response.content or b""
-    text = body.decode("utf-8-sig", errors="replace").strip()
-    content_type = response.headers.get("Content-Type", "").lower()
-    if not text:
-        raise BadAnswer("an empty body instead of JSON", retryable=True)
-    if "html" in content_type or text.startswith("<"):
-        raise BadAnswer(f"an HTML page instead of JSON ({_html_title(text)})", retryable=True)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        if exc.pos >= len(text) - 1 or "Unterminated" in exc.msg:
-            raise BadAnswer(
-                f"truncated JSON (the body stops after {len(body):,} bytes)", retryable=True
-            ) from exc
-        raise BadAnswer(
-            f"invalid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})", retryable=True
-        ) from exc
-    _check_shape(data, endpoint)
-    return data
-
-
-def _check_shape(data: Any, endpoint: str) -> None:
-    if endpoint == QUICK_LIST:
-        units = data.get("Units") if isinstance(data, dict) else None
-        if not isinstance(units, list):
-            raise BadAnswer(
-                f'JSON that is not a QuickList answer (expected {{"Units": [...]}}, got '
-                f"{_describe(data)})",
-                retryable=False,
-            )
-        if not all(isinstance(item, dict) for item in units):
-            raise BadAnswer("a QuickList answer whose 'Units' are not all objects", retryable=False)
-    elif (
-        endpoint == QUICK_DETAILS
-        and data is not None
-        and not (isinstance(data, dict) and "Id" in data)
-    ):
-        raise BadAnswer(
-            f"JSON that is not a unit record (expected an object with 'Id', got {_describe(data)})",
-            retryable=False,
-        )
-
-
-def _describe(data: Any) -> str:
-    if isinstance(data, dict):
-        keys = ", ".join(list(data)[:5]) or "no keys"
-        return f"an object with {keys}"
-    return {list: "a list", str: "a string", type(None): "null"}.get(
-        type(data), type(data).__name__
-    )
-
-
-def _html_title(text: str) -> str:
-    lowered = text.lower()
-    start = lowered.find("<title>")
-    end = lowered.find("</title>", start)
-    if start >= 0 and end > start:
-        title = " ".join(text[start + 7 : end].split())[:80]
-        if title:
-            return f"titled {title!r}"
-    return "no title"
 
 
 class MulClient:
@@ -233,10 +155,7 @@ class MulClient:
         max_wait: float = MAX_WAIT,
         sleep: Callable[[float], None] | None = None,
     ) -> None:
-        parts = urlsplit(base_url.strip())
-        if parts.scheme not in ("http", "https") or not parts.netloc:
-            raise UsageError(f"the MUL address must be an http(s) URL, not {base_url!r}")
-        self.base_url = base_url.strip().rstrip("/")
+        self.base_url = check_url(base_url)
         self.timeout = timeout
         self.retries = max(0, retries)
         self.backoff = backoff
@@ -246,6 +165,9 @@ class MulClient:
         # A requests-cache session in offline mode answers only from its cache.
         settings = getattr(session, "settings", None)
         self.offline = bool(getattr(settings, "only_if_cached", False))
+        if not isinstance(session.get_adapter(self.base_url + "/"), DeadlineAdapter):
+            # The timeout is a deadline for each whole request, also on a plain session.
+            session.mount(self.base_url + "/", DeadlineAdapter())
 
     @classmethod
     def from_env(
@@ -258,9 +180,17 @@ class MulClient:
             UsageError: one of them is not a usable value.
         """
         base_url = os.environ.get("CARDSMITH_MUL_URL") or DEFAULT_BASE_URL
-        timeout = _env_number("CARDSMITH_MUL_TIMEOUT", DEFAULT_TIMEOUT)
-        retries = int(_env_number("CARDSMITH_MUL_RETRIES", DEFAULT_RETRIES))
-        return cls(session, base_url=base_url, timeout=timeout, retries=retries, sleep=sleep)
+        try:
+            check_url(base_url)
+        except UsageError as exc:
+            raise UsageError(f"CARDSMITH_MUL_URL: {exc.message}") from None
+        timeout = _env_number("CARDSMITH_MUL_TIMEOUT", DEFAULT_TIMEOUT, high=MAX_TIMEOUT)
+        if timeout <= 0:
+            raise UsageError("CARDSMITH_MUL_TIMEOUT must be more than 0 seconds")
+        retries = _env_number("CARDSMITH_MUL_RETRIES", DEFAULT_RETRIES, high=MAX_RETRIES)
+        if retries != int(retries):
+            raise UsageError("CARDSMITH_MUL_RETRIES must be a whole number")
+        return cls(session, base_url=base_url, timeout=timeout, retries=int(retries), sleep=sleep)
 
     # -- endpoints -------------------------------------------------------------------
 
@@ -295,6 +225,15 @@ class MulClient:
             raise UnitNotFound(f"the MUL has no unit with id {mul_id}")
         return DetailsAnswer(data, source)
 
+    def factions(self, term: str = "") -> FactionsAnswer:
+        """The MUL's factions whose names hold ``term`` (every faction for ``""``).
+
+        Raises:
+            CatalogueUnavailable, OfflineCacheMiss, CatalogueDataError: as ``quick_list``.
+        """
+        data, source = self._get(FACTIONS, [("term", term)])
+        return FactionsAnswer(tuple(parse_autocomplete(data, origin=source.url)), source)
+
     # -- the request loop --------------------------------------------------------------
 
     def _get(self, endpoint: str, query: list[tuple[str, str]]) -> tuple[Any, Provenance]:
@@ -319,7 +258,7 @@ class MulClient:
             except requests.Timeout as exc:
                 problem, cause = f"did not answer within {self.timeout:g} s", exc
             except requests.ConnectionError as exc:
-                problem, cause = f"could not be reached ({_reason(exc)})", exc
+                problem, cause = f"could not be reached ({reason_of(exc)})", exc
             except requests.exceptions.ChunkedEncodingError as exc:
                 problem, cause = "broke off in the middle of its answer", exc
             except requests.RequestException as exc:
@@ -338,7 +277,7 @@ class MulClient:
                 elif status in RETRY_STATUSES:
                     problem = f"answered HTTP {status} {response.reason or ''}".rstrip()
                     cause = _http_error(response)
-                    wait = _retry_after(response)
+                    wait = retry_after(response)
                 elif status == 404 and endpoint == QUICK_DETAILS:
                     return None, source
                 elif status >= 400:
@@ -403,7 +342,24 @@ def build_params(
     return query
 
 
-def _env_number(name: str, default: float) -> float:
+def check_url(base_url: str) -> str:
+    """The MUL address without a trailing slash.
+
+    Raises:
+        UsageError: not an http(s) URL with a host (and a valid port, when one is given).
+    """
+    text = base_url.strip()
+    try:
+        parts = urlsplit(text)
+        port = parts.port  # raises ValueError for a port out of range or not a number
+    except ValueError as exc:
+        raise UsageError(f"the MUL address {base_url!r} is not a valid URL ({exc})") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname or port == 0:
+        raise UsageError(f"the MUL address must be an http(s) URL, not {base_url!r}")
+    return text.rstrip("/")
+
+
+def _env_number(name: str, default: float, *, high: float) -> float:
     text = os.environ.get(name)
     if not text:
         return default
@@ -411,8 +367,12 @@ def _env_number(name: str, default: float) -> float:
         value = float(text)
     except ValueError:
         raise UsageError(f"{name} must be a number, not {text!r}") from None
+    if not math.isfinite(value):
+        raise UsageError(f"{name} must be a finite number, not {text!r}")
     if value < 0:
         raise UsageError(f"{name} must not be negative, not {text!r}")
+    if value > high:
+        raise UsageError(f"{name} may be at most {high:g}, not {text!r}")
     return value
 
 
@@ -425,35 +385,5 @@ def _is_offline_miss(response: requests.Response) -> bool:
     )
 
 
-def _retry_after(response: requests.Response) -> float | None:
-    """Seconds the server asks us to wait (a number or an HTTP date), if it says."""
-    value = response.headers.get("Retry-After", "").strip()
-    if not value:
-        return None
-    if value.isdigit():
-        return float(value)
-    try:
-        moment = parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return max(0.0, (moment - datetime.now(UTC)).total_seconds())
-
-
 def _http_error(response: requests.Response) -> requests.HTTPError:
     return requests.HTTPError(f"HTTP {response.status_code} for {response.url}", response=response)
-
-
-def _reason(exc: BaseException) -> str:
-    """The innermost cause's words (``Connection refused``) rather than urllib3's repr."""
-    inner = exc
-    for _ in range(6):  # requests → urllib3 → socket: a few levels at most
-        nested = next((a for a in inner.args if isinstance(a, BaseException)), None)
-        nested = nested or getattr(inner, "reason", None) or inner.__context__
-        if not isinstance(nested, BaseException):
-            break
-        inner = nested
-    text = getattr(inner, "strerror", None) or str(inner)
-    # urllib3 prefixes "<connection object at 0x…>: " to socket errors.
-    return str(text).rsplit(">: ", 1)[-1]

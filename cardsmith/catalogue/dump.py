@@ -25,6 +25,17 @@ MAX_LISTED_PROBLEMS = 10
 
 
 @dataclass(frozen=True, slots=True)
+class UnitDocument:
+    """A unit file: its records and, for a raw QuickList answer, the query it echoes."""
+
+    records: list[UnitRecord]
+    search: str | None = None
+    """The answer's ``Search`` (``?AvailableEras=13&Types=18``), when it has one."""
+    crumbs: tuple[tuple[str, str], ...] = ()
+    """The answer's ``Crumbs`` as (name, value): the MUL's words for its filters."""
+
+
+@dataclass(frozen=True, slots=True)
 class UnitRecord:
     """A unit read from a source, with the content hash that identifies this version."""
 
@@ -55,7 +66,19 @@ def read_unit_file(path: Path) -> list[UnitRecord]:
         CatalogueDataError: unreadable file, not JSON, the wrong shape, or bad records
             (the message lists them).
     """
+    return read_unit_document(path).records
+
+
+def read_unit_document(path: Path) -> UnitDocument:
+    """Read a unit file with the query a raw QuickList answer echoes (see ``read_unit_file``).
+
+    Raises:
+        CatalogueDataError: as ``read_unit_file``; also a file nested too deeply or a
+            special file (a FIFO, a device).
+    """
     try:
+        if not path.is_file() and path.exists():
+            raise CatalogueDataError(f"{path} is not a regular file")
         size = path.stat().st_size
     except OSError as exc:
         raise CatalogueDataError(f"cannot read {path}: {exc.strerror or exc}") from exc
@@ -77,7 +100,23 @@ def read_unit_file(path: Path) -> list[UnitRecord]:
         raise CatalogueDataError(
             f"{path} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
         ) from exc
-    return parse_unit_document(data, origin=str(path))
+    except RecursionError:
+        raise CatalogueDataError(f"{path} is nested too deeply to be a unit file") from None
+    try:
+        records = parse_unit_document(data, origin=str(path))
+    except RecursionError:
+        raise CatalogueDataError(f"{path} is nested too deeply to be a unit file") from None
+    search = data.get("Search") if isinstance(data, Mapping) else None
+    crumbs = data.get("Crumbs") if isinstance(data, Mapping) else None
+    return UnitDocument(
+        records,
+        search if isinstance(search, str) else None,
+        tuple(
+            (str(c.get("Name")), str(c.get("Value")))
+            for c in (crumbs if isinstance(crumbs, list) else [])
+            if isinstance(c, Mapping)
+        ),
+    )
 
 
 def parse_unit_document(data: Any, *, origin: str) -> list[UnitRecord]:
@@ -122,6 +161,9 @@ def _build_all(
             unit = build(item)
         except CatalogueDataError as exc:
             problems.append(f"record {position}: {exc.message}")
+            continue
+        if not -(2**63) <= unit.mul_id < 2**63:
+            problems.append(f"record {position}: MUL id {unit.mul_id} is out of range")
             continue
         if unit.mul_id in seen:
             problems.append(f"record {position}: MUL id {unit.mul_id} appears twice")

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardsmith.errors import UsageError
+from cardsmith.errors import UnknownName
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,25 +82,71 @@ def era_name(era_id: int | None) -> str:
 
 
 def resolve_era(text: str) -> int:
-    """Read an era given as a MUL id, a year, or a (partial) name.
+    """Read an era given as a MUL id, a year, or a (partial) name; its MUL id.
 
     Raises:
-        UsageError: the text names no era.
+        UnknownName: the text names no era, or several (with suggestions).
     """
+    return find_era(text).id
+
+
+def era_by_id(era_id: int) -> Era | None:
+    """The era with this MUL id, if cardsmith knows it."""
+    return _BY_ID.get(era_id)
+
+
+def find_era(text: str) -> Era:
+    """The era a MUL id, a year (``3025``) or a name or part of one (``clan inv``) means.
+
+    Case, spacing and punctuation are ignored (``ilClan``, ``Late Succession Wars LosTech``).
+
+    Raises:
+        UnknownName: the text names no era, or several; ``candidates`` lists close ones.
+    """
+    from cardsmith.catalogue.search import normalise
+
     text = text.strip()
     if text.isdigit():
         number = int(text)
         if number in _BY_ID:
-            return number
-        if number >= 2005:  # a year: the era it falls in
-            for era in reversed(ERAS):
-                if number >= era.start:
-                    return era.id
-    lowered = text.lower()
-    matches = [era for era in ERAS if lowered in era.name.lower()]
+            return _BY_ID[number]
+        if number >= ERAS[0].start:  # a year: the era it falls in
+            return next(era for era in reversed(ERAS) if number >= era.start)
+        raise UnknownName(
+            f"no MUL era has id {number}, and {number} is before the first era "
+            f"({ERAS[0].name}, {ERAS[0].start})",
+            candidates=tuple(_label(e) for e in ERAS),
+        )
+    key = normalise(text)
+    if not key:
+        raise UnknownName("give an era: its name, a year or its MUL id")
+    exact = [era for era in ERAS if normalise(era.name) == key]
+    matches = exact or [era for era in ERAS if key in normalise(era.name)]
     if len(matches) == 1:
-        return matches[0].id
-    names = ", ".join(f"{e.name} ({e.id})" for e in ERAS)
+        return matches[0]
     if matches:
-        raise UsageError(f"era {text!r} is ambiguous; one of: {names}")
-    raise UsageError(f"unknown era {text!r}; known eras: {names}")
+        raise UnknownName(
+            f"era {text!r} fits {len(matches)} eras; say which",
+            candidates=tuple(_label(e) for e in matches),
+        )
+    close = closest(text, [era.name for era in ERAS])
+    names = {era.name: era for era in ERAS}
+    raise UnknownName(
+        f"unknown era {text!r}",
+        candidates=tuple(_label(names[n]) for n in close) or tuple(_label(e) for e in ERAS),
+    )
+
+
+def _label(era: Era) -> str:
+    return f"{era.name} ({era.start}+, MUL id {era.id})"
+
+
+def closest(text: str, names: Sequence[str], limit: int = 5) -> list[str]:
+    """The names most like ``text`` (typos forgiven), best first; rapidfuzz loads only here."""
+    from rapidfuzz import fuzz, process
+
+    from cardsmith.catalogue.search import normalise
+
+    keys = [normalise(name) for name in names]
+    found = process.extract(normalise(text), keys, scorer=fuzz.WRatio, limit=limit, score_cutoff=60)
+    return [names[index] for _key, _score, index in found]

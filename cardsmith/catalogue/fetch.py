@@ -2,23 +2,31 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from cardsmith.catalogue.availability import ANY_FACTION, AvailabilityList, Scope
 from cardsmith.catalogue.dump import UnitRecord, record
 from cardsmith.catalogue.eras import ERAS, TYPE_CODE_TO_MUL, era_name
+from cardsmith.catalogue.factions import Faction
 from cardsmith.catalogue.store import Catalogue, StoreReport, now_iso
 from cardsmith.errors import (
     CatalogueDataError,
     CatalogueError,
     CatalogueUnavailable,
     OfflineCacheMiss,
+    UnknownName,
 )
 from cardsmith.models import Unit
 
 if TYPE_CHECKING:  # the client pulls in requests; fetching code only needs its types
     from cardsmith.catalogue.client import DetailsAnswer, MulClient, QuickListAnswer
+
+#: Seconds between two requests that reach the MUL during a sync (cached answers do not wait):
+#: the MUL is a volunteer-run site with no published rate limit (facts §1.1).
+POLITE_INTERVAL = 1.0
 
 #: The ``source`` stamped on units that came from the MUL.
 SOURCE = "mul"
@@ -113,14 +121,64 @@ class SyncBatch:
         """The QuickList query of this batch."""
         return [("Types", self.type_id), ("Eras", self.era_id)]
 
+    @property
+    def scope(self) -> Scope | None:
+        """Production-era batches are no availability lists."""
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class AvailabilityBatch:
+    """One availability request of a sync: the units of some types a faction fields in an era."""
+
+    era_id: int
+    faction: Faction | None = None
+    """None asks for any faction."""
+    type_ids: tuple[int, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """``Clan Invasion, Clan Wolf``."""
+        who = self.faction.name if self.faction is not None else "any faction"
+        return f"availability: {era_name(self.era_id)}, {who}"
+
+    def params(self) -> list[tuple[str, object]]:
+        """The QuickList query of this batch."""
+        pairs: list[tuple[str, object]] = [("AvailableEras", self.era_id)]
+        if self.faction is not None:
+            pairs.append(("Factions", self.faction.id))
+        pairs += [("Types", t) for t in self.type_ids]
+        return pairs
+
+    @property
+    def scope(self) -> Scope:
+        """What the answer is complete for."""
+        return Scope(
+            self.era_id,
+            self.faction.id if self.faction is not None else ANY_FACTION,
+            frozenset(self.type_ids),
+        )
+
+
+class Batch(Protocol):
+    """A request of a sync: a label for progress, its QuickList query, its availability scope."""
+
+    @property
+    def label(self) -> str: ...
+
+    def params(self) -> list[tuple[str, object]]: ...
+
+    @property
+    def scope(self) -> Scope | None: ...
+
 
 @dataclass(frozen=True, slots=True)
 class SyncReport:
     """What a sync stored, and which batches are missing and why."""
 
-    done: tuple[tuple[SyncBatch, int], ...]
+    done: tuple[tuple[Batch, int], ...]
     """Batches stored, with the number of units each returned."""
-    missing: tuple[tuple[SyncBatch, str], ...]
+    missing: tuple[tuple[Batch, str], ...]
     """Batches not stored, with the reason."""
     store: StoreReport
     skipped: tuple[str, ...] = ()
@@ -134,7 +192,7 @@ class SyncReport:
         return not self.missing
 
 
-ProgressCallback = Callable[[int, int, SyncBatch], None]
+ProgressCallback = Callable[[int, int, Batch], None]
 """Called after each batch with (batches finished, batches in all, the batch)."""
 
 
@@ -147,6 +205,53 @@ def sync_batches(type_codes: Sequence[str] = (), era_ids: Sequence[int] = ()) ->
     type_ids = sorted({TYPE_CODE_TO_MUL[code] for code in codes})
     eras = list(dict.fromkeys(era_ids)) or [era.id for era in ERAS]
     return [SyncBatch(type_id, era_id) for type_id in type_ids for era_id in eras]
+
+
+def availability_batches(
+    era_ids: Sequence[int], factions: Sequence[Faction], type_codes: Sequence[str] = ()
+) -> list[AvailabilityBatch]:
+    """The requests of an availability sync: eras × factions (any faction when none given).
+
+    The types asked go together in each request (the MUL ORs repeated ``Types``).
+    """
+    type_ids = tuple(sorted({TYPE_CODE_TO_MUL[code] for code in type_codes}))
+    eras = list(dict.fromkeys(era_ids)) or [era.id for era in ERAS]
+    who: list[Faction | None] = list(dict.fromkeys(factions)) or [None]
+    return [AvailabilityBatch(era, faction, type_ids) for era in eras for faction in who]
+
+
+def resolve_factions(
+    source: MulClient, catalogue: Catalogue, texts: Sequence[str]
+) -> list[Faction]:
+    """The factions named, looking names the catalogue does not know up on the MUL.
+
+    Names found on the MUL are stored, so later commands resolve them offline.
+
+    Raises:
+        UnknownName: a name the MUL does not know either (with suggestions).
+        CatalogueUnavailable: the MUL could not be asked.
+    """
+    found: list[Faction] = []
+    for text in texts:
+        try:
+            found.append(catalogue.find_faction(text))
+            continue
+        except UnknownName:
+            if text.strip().isdigit():
+                # An id the MUL may know though cardsmith does not: ask for it as it is.
+                found.append(Faction(int(text), f"faction {int(text)}"))
+                continue
+        try:
+            answer = source.factions(text.strip())
+        except OfflineCacheMiss:
+            raise UnknownName(
+                f"faction {text!r} is not in the local catalogue, and offline it cannot be "
+                "looked up on the MUL"
+            ) from None
+        if answer.factions:
+            catalogue.add_factions(answer.factions, source=SOURCE)
+        found.append(catalogue.find_faction(text))
+    return list(dict.fromkeys(found))
 
 
 def fetch_query(source: MulClient, catalogue: Catalogue, query: MulQuery) -> FetchReport:
@@ -177,11 +282,16 @@ def fetch_ids(source: MulClient, catalogue: Catalogue, mul_ids: Iterable[int]) -
 def sync(
     source: MulClient,
     catalogue: Catalogue,
-    batches: Sequence[SyncBatch],
+    batches: Sequence[Batch],
     *,
     progress: ProgressCallback | None = None,
+    interval: float = POLITE_INTERVAL,
+    pause: Callable[[float], None] = time.sleep,
 ) -> SyncReport:
-    """Fetch batch after batch, storing each as it arrives.
+    """Fetch batch after batch, storing each as it arrives (availability lists too).
+
+    Requests that reach the server are ``interval`` seconds apart; answers from the HTTP
+    cache go at once.
 
     A batch the MUL answers badly is noted and skipped.  When the MUL cannot be reached
     the sync stops (retrying every remaining batch against a dead server would only
@@ -189,17 +299,23 @@ def sync(
     the HTTP cache answers the finished batches without asking the server.  Offline,
     batches missing from the cache are noted and the others still served.
     """
-    done: list[tuple[SyncBatch, int]] = []
-    missing: list[tuple[SyncBatch, str]] = []
+    done: list[tuple[Batch, int]] = []
+    missing: list[tuple[Batch, str]] = []
     skipped: list[str] = []
     warnings: list[str] = []
     totals = StoreReport()
     stopped_by: CatalogueError | None = None
+    last_network: float | None = None
     for position, batch in enumerate(batches, start=1):
         if stopped_by is not None:
             missing.append((batch, "not tried: the sync stopped"))
             continue
+        if last_network is not None and interval > 0:
+            wait = interval - (time.monotonic() - last_network)
+            if wait > 0:
+                pause(wait)
         try:
+            started = time.monotonic()
             answer = source.quick_list(batch.params())
         except OfflineCacheMiss:
             missing.append((batch, "not in the HTTP cache (offline)"))
@@ -209,9 +325,16 @@ def sync(
         except CatalogueDataError as exc:
             missing.append((batch, exc.message))
         else:
+            if not answer.source.from_cache:
+                last_network = started
             records, bad = _records(answer.units)
-            report = catalogue.add(records, source=SOURCE)
-            totals = _sum(totals, report)
+            scope = batch.scope
+            with catalogue.transaction():
+                report = catalogue.add(records, source=SOURCE)
+                if scope is not None:
+                    ids = frozenset(int(item["Id"]) for item in answer.units if _has_id(item))
+                    catalogue.add_availability([AvailabilityList(scope, ids)], source=SOURCE)
+            totals = totals + report
             skipped += bad
             warnings += [w for w in _warnings([answer]) if w not in warnings]
             done.append((batch, len(answer.units)))
@@ -264,5 +387,6 @@ def _warnings(answers: Iterable[QuickListAnswer | DetailsAnswer]) -> tuple[str, 
     return tuple(found)
 
 
-def _sum(a: StoreReport, b: StoreReport) -> StoreReport:
-    return StoreReport(a.added + b.added, a.updated + b.updated, a.unchanged + b.unchanged)
+def _has_id(item: Mapping[str, Any]) -> bool:
+    value = item.get("Id")
+    return isinstance(value, int) and not isinstance(value, bool) and -(2**63) <= value < 2**63

@@ -13,7 +13,8 @@ import requests
 from requests.adapters import HTTPAdapter
 from requests_cache import CachedSession
 
-from cardsmith.catalogue.client import decode_answer, endpoint_of
+from cardsmith.catalogue.answers import decode_answer, endpoint_of
+from cardsmith.catalogue.deadline import DeadlineAdapter
 from cardsmith.errors import CatalogueStoreError
 
 #: File name (without ``.sqlite``) of the HTTP cache inside the cache folder.
@@ -44,12 +45,12 @@ class MulSession(CachedSession):
         return bool(self.settings.only_if_cached)
 
 
-class _CheckedAdapter(HTTPAdapter):
+class _CheckedAdapter(DeadlineAdapter):
     """Turns a 200 answer that is not MUL JSON into an error before the cache sees it.
 
     requests-cache stores every 200 answer.  Raising here instead means a proxy's HTML
     error page or a cut-off body is never cached, and ``stale_if_error`` serves the last
-    good answer in its place.
+    good answer in its place.  The whole request runs under one deadline.
     """
 
     def send(
@@ -66,7 +67,7 @@ class _CheckedAdapter(HTTPAdapter):
         return response
 
 
-class _NoNetworkAdapter(HTTPAdapter):
+class _NoNetworkAdapter(DeadlineAdapter):
     """Refuses every request: offline mode must never touch the network."""
 
     def send(

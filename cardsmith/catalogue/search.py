@@ -1,8 +1,14 @@
 """Provides the in-memory unit search: typo-tolerant names plus stat filters.
 
 Names are normalised (lower case, accents and punctuation dropped) and joined into one
-string, so a plain substring query is a single C-level scan.  Only when that finds too
-few units does rapidfuzz score every name (the typo path: "atlsa" → Atlas).
+string, so a plain substring query is a single C-level scan.  Only when no name holds the
+query does rapidfuzz score every name (the typo path: "atlsa" → Atlas); it is imported
+there and nowhere else on the search path.
+
+The rows are kept in display order (units with stats first, then natural name order:
+``Griffin C``, ``GRF-1A`` … ``GRF-1N``, ``IIC``, ``IIC 2``), worked out once when the index
+is built, so a search only has to group its hits by score: no sort per keystroke.  The
+SQL search of ``cardsmith.catalogue.sql_search`` ranks with the same key.
 """
 
 from __future__ import annotations
@@ -10,10 +16,9 @@ from __future__ import annotations
 import bisect
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
-
-from rapidfuzz import fuzz, process
 
 #: Lowest rapidfuzz partial-ratio score a typo match needs (0-100).
 FUZZY_CUTOFF = 75.0
@@ -21,6 +26,10 @@ FUZZY_CUTOFF = 75.0
 SHORT_FUZZY_CUTOFF = 85.0
 
 _NON_ALNUM = re.compile(r"[^0-9a-z]+")
+_DIGITS = re.compile(r"(\d+)")
+
+#: Scores of the three kinds of substring match.
+EXACT, PREFIX, SUBSTRING = 100.0, 96.0, 92.0
 
 
 def normalise(text: str) -> str:
@@ -66,6 +75,8 @@ class SearchFilters:
     rules: frozenset[str] = frozenset()
     usable_only: bool = False
     """Leave out records without Alpha Strike stats."""
+    available: frozenset[int] | None = None
+    """MUL ids available in the era (and faction) asked for; None: no availability filter."""
 
     def accepts(self, row: IndexRow) -> bool:
         """True when the row passes every filter."""
@@ -89,6 +100,8 @@ class SearchFilters:
             return False
         if self.techs and row.technology.casefold() not in self.techs:
             return False
+        if self.available is not None and row.mul_id not in self.available:
+            return False
         return not (self.rules and row.rules.casefold() not in self.rules)
 
     @property
@@ -105,6 +118,46 @@ class Hit:
     score: float
 
 
+def name_order(row: IndexRow) -> tuple[bool, list[list[str | int]], int]:
+    """How rows of equal score are ordered: with stats first, then natural name order, then id.
+
+    Natural order compares word by word, numbers inside a word as numbers: ``GRF-1E``
+    before ``GRF-1E2`` before ``GRF-2N``, and ``IIC`` before ``IIC 2``.
+    """
+    words: list[list[str | int]] = []
+    for word in row.name.casefold().split():
+        parts: list[str | int] = []
+        for position, piece in enumerate(_DIGITS.split(word)):
+            # re.split alternates text and digit runs, so text always meets text.
+            parts.append(int(piece) if position % 2 else piece)
+        words.append(parts)
+    return (not row.has_stats, words, row.mul_id)
+
+
+def query_tokens(query: str) -> list[str]:
+    """The normalised words of a query (empty words dropped)."""
+    return [t for t in (normalise(word) for word in query.split()) if t]
+
+
+def substring_score(norm: str, tokens: Sequence[str]) -> float | None:
+    """The score of a name holding every token, or None when it does not."""
+    if not all(t in norm for t in tokens):
+        return None
+    if norm == "".join(tokens):
+        return EXACT
+    if norm.startswith(tokens[0]):
+        return PREFIX
+    return SUBSTRING
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """The best hits of a search and how many units matched in all."""
+
+    hits: list[Hit]
+    total: int
+
+
 @dataclass(slots=True)
 class SearchIndex:
     """Search over index rows; build once per catalogue, query many times."""
@@ -115,6 +168,7 @@ class SearchIndex:
     _norms: list[str] = field(init=False)
 
     def __post_init__(self) -> None:
+        self.rows = sorted(self.rows, key=name_order)
         self._norms = [row.norm for row in self.rows]
         starts: list[int] = []
         position = 0
@@ -135,72 +189,84 @@ class SearchIndex:
 
         An empty query lists units passing the filters, by name.
         """
+        return self.find(query, filters, limit=limit).hits
+
+    def find(
+        self, query: str, filters: SearchFilters | None = None, *, limit: int = 25
+    ) -> SearchResult:
+        """Like ``search``, with the number of matches in all (``limit`` 0: every hit)."""
         filters = filters or SearchFilters()
-        tokens = [t for t in (normalise(word) for word in query.split()) if t]
-        needle = "".join(tokens)
-        if not needle:
-            hits = [Hit(row, 0.0) for row in self.rows if filters.accepts(row)]
-            hits.sort(key=lambda h: (not h.row.has_stats, h.row.name.casefold()))
-            return hits[:limit] if limit > 0 else hits
+        tokens = query_tokens(query)
+        if not tokens:
+            if filters.empty:
+                rows = self.rows
+            else:
+                accepts = filters.accepts
+                rows = [row for row in self.rows if accepts(row)]
+            shown = rows[:limit] if limit > 0 else rows
+            return SearchResult([Hit(row, 0.0) for row in shown], len(rows))
         hits = self._substring_hits(tokens, filters)
         if not hits:
             # Only a query no name contains is taken for a typo; otherwise near misses
-            # would crowd out what the player typed correctly.
-            hits = self._fuzzy_hits(needle, filters, limit)
-        hits.sort(key=_rank)
-        return hits[:limit] if limit > 0 else hits
+            # would crowd out what the player typed correctly (or filtered out).
+            if not filters.empty and self._substring_hits(tokens, SearchFilters()):
+                return SearchResult([], 0)
+            hits = fuzzy_hits("".join(tokens), self.rows, self._norms, filters, limit)
+            hits.sort(key=lambda hit: -hit.score)  # stable: rows are already in name order
+        return SearchResult(hits[:limit] if limit > 0 else hits, len(hits))
 
     def _substring_hits(self, tokens: list[str], filters: SearchFilters) -> list[Hit]:
         """Names holding every word of the query (scan for the longest, test the rest)."""
         needle = max(tokens, key=len)
-        others = [t for t in tokens if t is not needle]
-        joined = "".join(tokens)
-        hits: list[Hit] = []
-        seen_rows: set[int] = set()
+        buckets: dict[float, list[Hit]] = {EXACT: [], PREFIX: [], SUBSTRING: []}
+        accepts = None if filters.empty else filters.accepts
+        starts = self._starts
+        rows = self.rows
         find = self._haystack.find
+        end = len(self._haystack)
         position = find(needle)
         while position != -1:
-            index = bisect.bisect_right(self._starts, position) - 1
-            if index not in seen_rows:
-                seen_rows.add(index)
-                row = self.rows[index]
-                if all(t in row.norm for t in others) and filters.accepts(row):
-                    if row.norm == joined:
-                        score = 100.0
-                    elif row.norm.startswith(tokens[0]):
-                        score = 96.0
-                    else:
-                        score = 92.0
-                    hits.append(Hit(row, score))
+            index = bisect.bisect_right(starts, position) - 1
+            row = rows[index]
+            score = substring_score(row.norm, tokens)
+            if score is not None and (accepts is None or accepts(row)):
+                buckets[score].append(Hit(row, score))
             # Continue after this name: further matches inside it add nothing.
-            next_start = (
-                self._starts[index + 1] if index + 1 < len(self._starts) else len(self._haystack)
-            )
-            position = find(needle, next_start)
-        return hits
-
-    def _fuzzy_hits(self, needle: str, filters: SearchFilters, limit: int) -> list[Hit]:
-        if len(needle) < 3:
-            return []  # two letters match almost anything
-        # One wrong letter in four is already 75%: short queries must be closer.
-        cutoff = FUZZY_CUTOFF if len(needle) >= 5 else SHORT_FUZZY_CUTOFF
-        found = process.extract(
-            needle,
-            self._norms,
-            scorer=fuzz.partial_ratio,
-            score_cutoff=cutoff,
-            limit=max(limit, 25) * 4 if limit > 0 else None,
-        )
-        hits: list[Hit] = []
-        for _choice, score, index in found:
-            row = self.rows[index]
-            if filters.accepts(row):
-                # Below every substring match, ordered by closeness.
-                hits.append(Hit(row, min(float(score), 90.0) * 0.9))
-        return hits
+            position = find(needle, starts[index + 1] if index + 1 < len(starts) else end)
+        return buckets[EXACT] + buckets[PREFIX] + buckets[SUBSTRING]
 
 
-def _rank(hit: Hit) -> tuple[float, bool, int, str]:
-    # Better score first; units with stats before those without; shorter names (the
-    # base model) before longer variants; then alphabetical.
-    return (-hit.score, not hit.row.has_stats, len(hit.row.norm), hit.row.name.casefold())
+def fuzzy_hits(
+    needle: str,
+    rows: Sequence[IndexRow],
+    norms: Sequence[str],
+    filters: SearchFilters,
+    limit: int,
+) -> list[Hit]:
+    """Typo matches of ``needle`` among ``norms`` (parallel to ``rows``), in row order."""
+    if len(needle) < 3:
+        return []  # two letters match almost anything
+    from rapidfuzz import fuzz, process
+
+    # One wrong letter in four is already 75%: short queries must be closer.
+    cutoff = FUZZY_CUTOFF if len(needle) >= 5 else SHORT_FUZZY_CUTOFF
+    found = process.extract(
+        needle,
+        norms,
+        scorer=fuzz.partial_ratio,
+        score_cutoff=cutoff,
+        limit=max(limit, 25) * 4 if limit > 0 else None,
+    )
+    hits: list[tuple[int, Hit]] = []
+    for _choice, score, index in found:
+        row = rows[index]
+        if filters.accepts(row):
+            # Below every substring match, ordered by closeness.
+            hits.append((index, Hit(row, min(float(score), 90.0) * 0.9)))
+    hits.sort(key=lambda pair: pair[0])
+    return [hit for _, hit in hits]
+
+
+def rank_key(hit: Hit) -> tuple[float, tuple[bool, list[list[str | int]], int]]:
+    """Better score first, then ``name_order``: the order of every search."""
+    return (-hit.score, name_order(hit.row))

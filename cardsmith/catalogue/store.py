@@ -4,55 +4,46 @@ SQLite (standard library) was chosen over a JSON file because it gives atomic
 transactions, safe concurrent writers (two ``cardsmith fetch`` runs at once), incremental
 updates without rewriting every unit, and a cold open that reads only the columns a search
 needs.  Full unit stats are kept as cardsmith's own JSON per row.
+
+Readers never block and never write: opening reads the layout (``schema``), WAL lets a
+search run while an import writes, and a store this user cannot write (another owner, a
+read-only file or folder) still serves every read; only a write says why it cannot happen.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TypeVar
 
 from cardsmith import paths
+from cardsmith.catalogue import availability_store as av
+from cardsmith.catalogue.availability import AvailabilityList, AvailabilityView, Coverage
 from cardsmith.catalogue.dump import UnitRecord, read_unit_file
-from cardsmith.catalogue.search import IndexRow, SearchIndex, normalise
+from cardsmith.catalogue.factions import Faction, resolve_faction
+from cardsmith.catalogue.opening import open_store
+from cardsmith.catalogue.schema import STORE_NAME
+from cardsmith.catalogue.search import IndexRow, SearchFilters, SearchIndex, SearchResult, normalise
+from cardsmith.catalogue.sql_search import INDEX_COLUMNS, search_sql
+from cardsmith.catalogue.writing import Transaction, translate
 from cardsmith.errors import CatalogueStoreError
 from cardsmith.models import Unit
 
-#: Bump when the table layout changes; an older or newer store is moved aside and rebuilt.
-SCHEMA_VERSION = 1
-STORE_NAME = f"catalogue-v{SCHEMA_VERSION}.sqlite3"
-_APPLICATION_ID = 0x43534D31  # "CSM1": tells a cardsmith store from any other SQLite file
+__all__ = ["STORE_NAME", "Catalogue", "CatalogueInfo", "StoreReport", "UnitVersion", "now_iso"]
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS units (
-    mul_id       INTEGER PRIMARY KEY,
-    name         TEXT NOT NULL,
-    norm         TEXT NOT NULL,
-    type         TEXT,
-    role         TEXT,
-    size         INTEGER NOT NULL,
-    pv           INTEGER NOT NULL,
-    max_move     REAL NOT NULL,
-    specials     TEXT NOT NULL,
-    era_id       INTEGER,
-    technology   TEXT NOT NULL,
-    rules        TEXT NOT NULL,
-    has_stats    INTEGER NOT NULL,
-    data         TEXT NOT NULL,
-    source       TEXT NOT NULL,
-    fetched_at   TEXT NOT NULL,
-    content_hash TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-"""
+#: Largest and smallest integers SQLite stores (a signed 64-bit integer).
+SQLITE_MAX_INT = 2**63 - 1
+SQLITE_MIN_INT = -(2**63)
 
-_INDEX_COLUMNS = (
+T = TypeVar("T")
+
+_COLUMNS = (
     "mul_id, name, norm, type, role, size, pv, max_move, specials, era_id, technology, rules, "
-    "has_stats"
+    "has_stats, data, source, fetched_at, content_hash, mul_type"
 )
 
 
@@ -78,6 +69,11 @@ class StoreReport:
         """Records looked at."""
         return self.added + self.updated + self.unchanged
 
+    def __add__(self, other: StoreReport) -> StoreReport:
+        return StoreReport(
+            self.added + other.added, self.updated + other.updated, self.unchanged + other.unchanged
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class CatalogueInfo:
@@ -97,57 +93,51 @@ def now_iso() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
+def fits_sqlite(number: int) -> bool:
+    """True when SQLite can store ``number`` as an integer."""
+    return SQLITE_MIN_INT <= number <= SQLITE_MAX_INT
+
+
 class Catalogue:
     """The local catalogue: open it, search it, read units from it, add units to it.
 
     ``Catalogue.open`` repairs what it can: a damaged or foreign store is moved aside
     (``*.corrupt-<time>``), a fresh one is built and seeded with the starter catalogue,
-    and ``notices`` says what happened so the shells can tell the user.
+    and ``notices`` says what happened so the shells can tell the user.  A busy store is
+    never taken for a damaged one.
     """
 
-    def __init__(self, connection: sqlite3.Connection, path: Path, notices: list[str]) -> None:
+    def __init__(
+        self,
+        connection: sqlite3.Connection,
+        path: Path,
+        notices: list[str],
+        *,
+        read_only: str | None = None,
+    ) -> None:
         self._db = connection
         self.path = path
         self.notices = notices
+        self.read_only = read_only
+        """Why this catalogue cannot be written (None when it can)."""
         self._index: SearchIndex | None = None
 
     # -- opening -------------------------------------------------------------------
 
     @classmethod
     def open(cls, cache_dir: Path | None = None, *, seed_starter: bool = True) -> Catalogue:
-        """Open (creating or repairing as needed) the catalogue in ``cache_dir``.
+        """Open the catalogue in ``cache_dir``: create, migrate or repair it only when needed.
 
         Raises:
-            CatalogueStoreError: the folder cannot be created or written.
+            CatalogueBusy: another process holds the store longer than a writer waits.
+            CatalogueStoreError: the folder cannot be used at all.
         """
         folder = cache_dir if cache_dir is not None else paths.cache_dir()
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise CatalogueStoreError(
-                f"cannot create the cache folder {folder}: {exc.strerror or exc}"
-            ) from exc
-        path = folder / STORE_NAME
-        notices: list[str] = []
-        connection: sqlite3.Connection | None = None
-        try:
-            connection = _connect(path)
-            _check(connection)
-        except sqlite3.DatabaseError as exc:
-            if connection is not None:
-                connection.close()
-            moved = _move_aside(path)
-            notices.append(
-                f"the local catalogue at {path} could not be read ({exc}); it was moved to "
-                f"{moved.name} and a new one was started — import or fetch your units again"
-            )
-            connection = _connect(path)
-        except OSError as exc:
-            raise CatalogueStoreError(f"cannot open {path}: {exc.strerror or exc}") from exc
-        catalogue = cls(connection, path, notices)
-        catalogue._initialise()
-        if seed_starter:
+        opened = open_store(folder)
+        catalogue = cls(opened.connection, opened.path, opened.notices)
+        if seed_starter and (opened.read_only is None or opened.in_memory):
             catalogue._seed_starter()
+        catalogue.read_only = opened.read_only
         return catalogue
 
     def close(self) -> None:
@@ -159,15 +149,6 @@ class Catalogue:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-    def _initialise(self) -> None:
-        with self._write():
-            # executescript() would commit on its own; run the statements one by one.
-            for statement in _SCHEMA.split(";"):
-                if statement.strip():
-                    self._db.execute(statement)
-            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            self._db.execute(f"PRAGMA application_id = {_APPLICATION_ID}")
 
     def _seed_starter(self) -> None:
         """Add the shipped starter units the store does not have yet (once per starter version)."""
@@ -181,29 +162,40 @@ class Catalogue:
         existing = {
             row[0] for row in self._db.execute("SELECT mul_id FROM units WHERE source != 'starter'")
         }
-        self.add([r for r in records if r.unit.mul_id not in existing], source="starter")
-        self.set_meta("starter", stamp)
+        with self._write():
+            self._add([r for r in records if r.unit.mul_id not in existing], "starter")
+            self._set_meta("starter", stamp)
 
     # -- reading ---------------------------------------------------------------------
 
     def __len__(self) -> int:
-        return int(self._db.execute("SELECT count(*) FROM units").fetchone()[0])
+        return int(self._read("SELECT count(*) FROM units").fetchone()[0])
+
+    def starter_only(self) -> bool:
+        """True when every stored unit came from the shipped starter catalogue."""
+        row = self._read("SELECT 1 FROM units WHERE source != 'starter' LIMIT 1").fetchone()
+        return row is None
+
+    @property
+    def writable(self) -> bool:
+        """True when imports and fetches can be stored."""
+        return self.read_only is None
 
     def get(self, mul_id: int) -> Unit | None:
         """The unit with this MUL id, if stored."""
-        row = self._db.execute("SELECT data FROM units WHERE mul_id = ?", (mul_id,)).fetchone()
+        if not fits_sqlite(mul_id):
+            return None
+        row = self._read("SELECT data FROM units WHERE mul_id = ?", (mul_id,)).fetchone()
         return Unit.from_dict(json.loads(row[0])) if row else None
 
     def get_many(self, ids: Iterable[int]) -> list[Unit]:
         """Units for these ids, in the order given (missing ids are skipped)."""
-        wanted = list(ids)
-        if not wanted:
-            return []
+        wanted = [i for i in ids if fits_sqlite(i)]
         found: dict[int, Unit] = {}
         for chunk_start in range(0, len(wanted), 500):
             chunk = wanted[chunk_start : chunk_start + 500]
             marks = ",".join("?" * len(chunk))
-            for mul_id, data in self._db.execute(
+            for mul_id, data in self._read(
                 f"SELECT mul_id, data FROM units WHERE mul_id IN ({marks})", chunk
             ):
                 found[mul_id] = Unit.from_dict(json.loads(data))
@@ -211,45 +203,54 @@ class Catalogue:
 
     def version(self, mul_id: int) -> UnitVersion | None:
         """Source, fetch time and content hash of a stored unit."""
-        row = self._db.execute(
+        if not fits_sqlite(mul_id):
+            return None
+        row = self._read(
             "SELECT source, fetched_at, content_hash FROM units WHERE mul_id = ?", (mul_id,)
         ).fetchone()
         return UnitVersion(*row) if row else None
 
     def find_by_name(self, name: str) -> list[Unit]:
         """Units whose name equals ``name``, ignoring case, spacing and punctuation."""
-        rows = self._db.execute(
+        rows = self._read(
             "SELECT data FROM units WHERE norm = ? ORDER BY mul_id", (normalise(name),)
         ).fetchall()
         return [Unit.from_dict(json.loads(row[0])) for row in rows]
 
     def iter_units(self) -> Iterator[Unit]:
         """Every stored unit, by MUL id."""
-        for (data,) in self._db.execute("SELECT data FROM units ORDER BY mul_id"):
+        for (data,) in self._read("SELECT data FROM units ORDER BY mul_id"):
             yield Unit.from_dict(json.loads(data))
 
     def index(self) -> SearchIndex:
         """The in-memory search index (built on first use, then kept)."""
         if self._index is None:
-            rows = self._db.execute(
-                f"SELECT {_INDEX_COLUMNS} FROM units ORDER BY mul_id"
-            ).fetchall()
+            rows = self._read(f"SELECT {INDEX_COLUMNS} FROM units").fetchall()
             self._index = SearchIndex([IndexRow(*row) for row in rows])
         return self._index
+
+    def search(
+        self, query: str, filters: SearchFilters | None = None, *, limit: int = 25
+    ) -> SearchResult:
+        """Search straight from SQL (the index only for typos): see ``sql_search``."""
+        try:
+            return search_sql(
+                self._db, query, filters or SearchFilters(), limit=limit, index=self.index
+            )
+        except sqlite3.Error as exc:
+            raise translate(exc, self.path, "read") from exc
 
     def info(self) -> CatalogueInfo:
         """Counts by type and source, and the data's age."""
         by_type = dict(
-            self._db.execute(
+            self._read(
                 "SELECT coalesce(type, '--'), count(*) FROM units GROUP BY 1 ORDER BY 2 DESC"
             ).fetchall()
         )
         by_source = dict(
-            self._db.execute(
-                "SELECT source, count(*) FROM units GROUP BY 1 ORDER BY 2 DESC"
-            ).fetchall()
+            self._read("SELECT source, count(*) FROM units GROUP BY 1 ORDER BY 2 DESC").fetchall()
         )
-        total, usable, oldest, newest = self._db.execute(
+        total, usable, oldest, newest = self._read(
             "SELECT count(*), coalesce(sum(has_stats), 0), coalesce(min(fetched_at), ''), "
             "coalesce(max(fetched_at), '') FROM units"
         ).fetchone()
@@ -257,123 +258,127 @@ class Catalogue:
 
     def meta(self, key: str) -> str | None:
         """A stored setting (data versions, sync times …)."""
-        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        row = self._read("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return str(row[0]) if row else None
+
+    # -- availability and factions ------------------------------------------------------
+
+    def availability(self, mul_id: int, era_id: int, faction_id: int | None = None) -> bool | None:
+        """Whether the unit is available in the era (to the faction; None: to anybody).
+
+        ``True`` on the MUL's list, ``False`` left out of a list that covers it, ``None``
+        when no stored list covers it (see ``cardsmith.catalogue.availability``).
+        """
+        view = self.availability_view(era_id, faction_id)
+        mul_type, technology = self._guarded(lambda: av.unit_kind(self._db, mul_id))
+        return view.answer(mul_id, mul_type, technology)
+
+    def availability_view(self, era_id: int, faction_id: int | None = None) -> AvailabilityView:
+        """Every stored list of the era, to answer for many units at once (checks, search)."""
+        return self._guarded(lambda: av.view(self._db, era_id, faction_id))
+
+    def availability_version(self) -> str | None:
+        """The data version of the availability data; None when there is none."""
+        return self._guarded(lambda: av.version(self._db))
+
+    def coverage(self) -> list[Coverage]:
+        """Which eras and factions (and types and techs) the availability data covers."""
+        return self._guarded(lambda: av.coverage(self._db))
+
+    def factions(self) -> list[Faction]:
+        """Every MUL faction the catalogue knows, by name."""
+        return self._guarded(lambda: av.factions(self._db))
+
+    def find_faction(self, text: str) -> Faction:
+        """The faction a name or MUL id means.
+
+        Raises:
+            UnknownName: none or several fit (with suggestions).
+        """
+        return resolve_faction(text, self.factions())
+
+    def add_availability(self, lists: Iterable[AvailabilityList], *, source: str) -> int:
+        """Store availability lists, each replacing a stored one of the same scope."""
+        with self._write():
+            return av.store_lists(self._db, lists, source=source, fetched_at=now_iso())
+
+    def add_factions(self, found: Iterable[Faction], *, source: str) -> int:
+        """Add (or rename) factions."""
+        with self._write():
+            return av.store_factions(self._db, found, source=source)
 
     # -- writing ---------------------------------------------------------------------
 
     def set_meta(self, key: str, value: str) -> None:
         """Store a setting."""
         with self._write():
-            self._db.execute(
-                "INSERT INTO meta(key, value) VALUES(?, ?) "
-                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                (key, value),
-            )
+            self._set_meta(key, value)
 
     def add(self, records: Iterable[UnitRecord], *, source: str) -> StoreReport:
         """Store units in one transaction: new ones are added, changed ones replaced.
 
         A unit whose content hash is unchanged keeps its original version stamp.
         """
-        fetched_at = now_iso()
-        added = updated = unchanged = 0
-        batch = list(records)
         with self._write():
-            known = dict(self._db.execute("SELECT mul_id, content_hash FROM units").fetchall())
-            rows = []
-            for item in batch:
-                previous = known.get(item.unit.mul_id)
-                if previous == item.content_hash:
-                    unchanged += 1
-                    continue
-                if previous is None:
-                    added += 1
-                else:
-                    updated += 1
-                rows.append(_row(item, source, fetched_at))
-            self._db.executemany(
-                "INSERT OR REPLACE INTO units VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows
-            )
-        self._index = None
-        return StoreReport(added, updated, unchanged)
+            return self._add(list(records), source)
+
+    def transaction(self) -> Transaction:
+        """One write transaction for several ``add_*`` steps (an import of many files)."""
+        return self._write()
 
     def clear(self) -> int:
-        """Remove every unit (the starter catalogue comes back on the next open)."""
+        """Remove every unit and availability list (the starter returns on the next open)."""
         with self._write():
             count = int(self._db.execute("SELECT count(*) FROM units").fetchone()[0])
-            self._db.execute("DELETE FROM units")
-            self._db.execute("DELETE FROM meta")
+            for table in ("units", "meta", "availability_units", "availability_lists", "factions"):
+                self._db.execute(f"DELETE FROM {table}")
         self._index = None
         return count
 
-    def _write(self) -> _Transaction:
-        return _Transaction(self._db, self.path)
-
-
-class _Transaction:
-    """``BEGIN IMMEDIATE`` … ``COMMIT``: one writer at a time, others wait (busy timeout)."""
-
-    def __init__(self, db: sqlite3.Connection, path: Path) -> None:
-        self._db = db
-        self._path = path
-
-    def __enter__(self) -> None:
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            raise CatalogueStoreError(
-                f"the catalogue at {self._path} is busy or read-only: {exc}"
-            ) from exc
-
-    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
-        if exc_type is None:
-            try:
-                self._db.execute("COMMIT")
-            except sqlite3.OperationalError as error:
-                self._db.execute("ROLLBACK")
-                raise CatalogueStoreError(
-                    f"cannot write the catalogue at {self._path}: {error}"
-                ) from error
-        else:
-            self._db.execute("ROLLBACK")
-
-
-def _connect(path: Path) -> sqlite3.Connection:
-    # isolation_level=None: transactions are explicit (BEGIN IMMEDIATE in _Transaction).
-    # timeout: a second process waits for the first writer instead of failing.
-    connection = sqlite3.connect(path, timeout=30.0, isolation_level=None)
-    connection.execute("PRAGMA journal_mode = WAL")
-    connection.execute("PRAGMA synchronous = NORMAL")
-    return connection
-
-
-def _check(connection: sqlite3.Connection) -> None:
-    """Raise DatabaseError for a store that is not ours, of another version, or damaged."""
-    application_id = connection.execute("PRAGMA application_id").fetchone()[0]
-    user_version = connection.execute("PRAGMA user_version").fetchone()[0]
-    tables = {r[0] for r in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    if not tables and application_id == 0 and user_version == 0:
-        return  # a new, empty file
-    if application_id != _APPLICATION_ID:
-        raise sqlite3.DatabaseError("it is not a cardsmith catalogue")
-    if user_version != SCHEMA_VERSION:
-        raise sqlite3.DatabaseError(
-            f"it has layout version {user_version}, expected {SCHEMA_VERSION}"
+    def _add(self, batch: list[UnitRecord], source: str) -> StoreReport:
+        fetched_at = now_iso()
+        added = updated = unchanged = 0
+        known = dict(self._db.execute("SELECT mul_id, content_hash FROM units").fetchall())
+        rows = []
+        for item in batch:
+            if not fits_sqlite(item.unit.mul_id):
+                raise CatalogueStoreError(f"MUL id {item.unit.mul_id} is too large to store")
+            previous = known.get(item.unit.mul_id)
+            if previous == item.content_hash:
+                unchanged += 1
+                continue
+            if previous is None:
+                added += 1
+            else:
+                updated += 1
+            rows.append(_row(item, source, fetched_at))
+        self._db.executemany(
+            f"INSERT OR REPLACE INTO units ({_COLUMNS}) VALUES ({','.join('?' * 18)})", rows
         )
-    result = connection.execute("PRAGMA quick_check(1)").fetchone()[0]
-    if result != "ok":
-        raise sqlite3.DatabaseError(f"integrity check failed: {result}")
+        self._index = None
+        return StoreReport(added, updated, unchanged)
 
+    def _set_meta(self, key: str, value: str) -> None:
+        self._db.execute(
+            "INSERT INTO meta(key, value) VALUES(?, ?) "
+            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
 
-def _move_aside(path: Path) -> Path:
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
-    for suffix in ("", "-wal", "-shm"):
-        source = Path(f"{path}{suffix}")
-        if source.exists():
-            source.replace(Path(f"{target}{suffix}"))
-    return target
+    def _write(self) -> Transaction:
+        return Transaction(self._db, self.path, self.read_only)
+
+    def _read(self, sql: str, args: Iterable[object] = ()) -> sqlite3.Cursor:
+        try:
+            return self._db.execute(sql, tuple(args))
+        except sqlite3.Error as exc:
+            raise translate(exc, self.path, "read") from exc
+
+    def _guarded(self, step: Callable[[], T]) -> T:
+        try:
+            return step()
+        except sqlite3.Error as exc:
+            raise translate(exc, self.path, "read") from exc
 
 
 def _row(item: UnitRecord, source: str, fetched_at: str) -> tuple[object, ...]:
@@ -397,4 +402,5 @@ def _row(item: UnitRecord, source: str, fetched_at: str) -> tuple[object, ...]:
         source,
         fetched_at,
         item.content_hash,
+        unit.mul_type,
     )

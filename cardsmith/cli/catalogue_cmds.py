@@ -2,67 +2,37 @@
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
-from cardsmith.catalogue.eras import era_name, resolve_era
-from cardsmith.catalogue.search import Hit, SearchFilters
+from cardsmith.catalogue.availability import faction_label
+from cardsmith.catalogue.eras import era_name
+from cardsmith.catalogue.search import Hit
 from cardsmith.catalogue.store import Catalogue
 from cardsmith.cli.context import Settings
-from cardsmith.cli.options import parse_range, split_values
+from cardsmith.cli.fetch_cmds import sync
 from cardsmith.cli.output import echo_json, format_table, warn
-from cardsmith.errors import UsageError
-from cardsmith.models import Unit, UnitType
+from cardsmith.errors import CatalogueDataError
+from cardsmith.models import Unit
+from cardsmith.services import catalogue as service
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def open_catalogue(settings: Settings) -> Catalogue:
     """Open the catalogue and pass its repair notices on to the user."""
-    catalogue = Catalogue.open(settings.resolved_cache_dir)
+    catalogue = service.open_catalogue(settings.resolved_cache_dir)
     for notice in catalogue.notices:
         warn(notice)
     return catalogue
 
 
-def build_filters(
-    *,
-    types: tuple[str, ...] = (),
-    roles: tuple[str, ...] = (),
-    sizes: tuple[str, ...] = (),
-    pv: str | None = None,
-    move_min: float | None = None,
-    specials: tuple[str, ...] = (),
-    eras: tuple[str, ...] = (),
-    techs: tuple[str, ...] = (),
-    rules: tuple[str, ...] = (),
-    usable_only: bool = False,
-) -> SearchFilters:
-    """Turn command-line filter options into SearchFilters, rejecting unknown values."""
-    type_codes = {t.upper() for t in split_values(types)}
-    unknown = sorted(type_codes - {t.value for t in UnitType})
-    if unknown:
-        known = ", ".join(t.value for t in UnitType)
-        raise UsageError(f"unknown unit type {', '.join(unknown)}; use one of: {known}")
-    try:
-        size_values = {int(s) for s in split_values(sizes)}
-    except ValueError:
-        raise UsageError("--size takes whole numbers, e.g. --size 3 or --size 1,2") from None
-    pv_min, pv_max = parse_range(pv, "--pv")
-    return SearchFilters(
-        types=frozenset(type_codes),
-        roles=frozenset(r.casefold() for r in split_values(roles)),
-        sizes=frozenset(size_values),
-        pv_min=pv_min,
-        pv_max=pv_max,
-        move_min=move_min,
-        specials=frozenset(s.upper() for s in split_values(specials)),
-        eras=frozenset(resolve_era(e) for e in split_values(eras)),
-        techs=frozenset(t.casefold() for t in split_values(techs)),
-        rules=frozenset(r.casefold() for r in split_values(rules)),
-        usable_only=usable_only,
-    )
+def note(message: str) -> None:
+    """Something the user should know that is no warning (stderr, so JSON stays clean)."""
+    click.echo(f"cardsmith: note: {message}", err=True)
 
 
 def unit_summary(unit: Unit) -> dict[str, Any]:
@@ -134,7 +104,8 @@ _FILTER_OPTIONS = [
         "eras",
         multiple=True,
         metavar="ERA",
-        help="Production era: MUL id, year or name (e.g. 3025, 'Clan Invasion').",
+        help="Production era (when the unit was first built, MUL 'Eras'): MUL id, year or "
+        "name, e.g. 3025, 'Clan Invasion'.  Not availability: see --available-in.",
     ),
     click.option(
         "--tech",
@@ -148,13 +119,27 @@ _FILTER_OPTIONS = [
         "rules",
         multiple=True,
         metavar="LEVEL",
-        help="Rules level: Introductory, Standard, Advanced, Experimental.",
+        help="Rules level: Introductory, Standard, Advanced, Experimental, 'Era Specific', Unknown.",
+    ),
+    click.option(
+        "--available-in",
+        "available_in",
+        default="",
+        metavar="ERA",
+        help="Available in this era according to the MUL's availability lists "
+        "(`catalogue sync --availability`), whatever its production era.",
+    ),
+    click.option(
+        "--faction",
+        default="",
+        metavar="FACTION",
+        help="With --available-in: available to this faction (MUL name or id).",
     ),
 ]
 
 
-def filter_options(func: Any) -> Any:
-    """Attach the shared search filter options to a command."""
+def filter_options(func: F) -> F:
+    """Attach the search filter options to a command."""
     for option in reversed(_FILTER_OPTIONS):
         func = option(func)
     return func
@@ -189,6 +174,8 @@ def search(
     eras: tuple[str, ...],
     techs: tuple[str, ...],
     rules: tuple[str, ...],
+    available_in: str,
+    faction: str,
     usable: bool,
     limit: int,
     fmt: str,
@@ -197,7 +184,7 @@ def search(
 
     QUERY may be empty to list units by filters alone.  Works offline.
     """
-    filters = build_filters(
+    text = service.FilterText(
         types=types,
         roles=roles,
         sizes=sizes,
@@ -208,23 +195,26 @@ def search(
         techs=techs,
         rules=rules,
         usable_only=usable,
+        available_in=available_in,
+        faction=faction,
     )
-    with open_catalogue(settings) as catalogue:
-        hits = catalogue.index().search(" ".join(query), filters, limit=limit)
-        units = catalogue.get_many(hit.row.mul_id for hit in hits)
-        count = len(catalogue)
+    outcome = service.search(settings.resolved_cache_dir, " ".join(query), text, limit=limit)
+    for message in outcome.notes:
+        (note if message in _NOTES else warn)(message)
     if fmt == "json":
-        echo_json([unit_summary(u) for u in units])
+        echo_json([unit_summary(u) for u in outcome.units])
         return
-    if not units:
-        click.echo(f"No units match (searched {count:,} in the local catalogue).", err=True)
-        if count < 200:
-            click.echo(
-                "Only the starter catalogue is here: `cardsmith catalogue import FILE` or `cardsmith fetch QUERY` adds more.",
-                err=True,
-            )
+    if not outcome.units:
+        click.echo("No units match.", err=True)
         return
-    _print_units(units, hits)
+    _print_units(outcome.units, outcome.hits)
+    if outcome.total > len(outcome.units):
+        click.echo(
+            f"{len(outcome.units)} of {outcome.total:,} matches; --limit 0 shows all.", err=True
+        )
+
+
+_NOTES = (service.STARTER_HINT, service.NO_AVAILABILITY_HINT)
 
 
 def _print_units(units: list[Unit], hits: list[Hit]) -> None:
@@ -253,31 +243,56 @@ def _print_units(units: list[Unit], hits: list[Hit]) -> None:
 
 @click.group()
 def catalogue() -> None:
-    """Import, inspect and clear the local catalogue."""
+    """Import, inspect, sync and clear the local catalogue."""
+
+
+catalogue.add_command(sync, "sync")
+
+
+def _unit_files(paths: tuple[Path, ...]) -> list[Path]:
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found = sorted(path.glob("*.json"))
+            if not found:
+                raise CatalogueDataError(f"{path} holds no .json files to import")
+            files += found
+        else:
+            files.append(path)
+    return files
 
 
 @catalogue.command("import")
-@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.pass_obj
-def import_dump(settings: Settings, file: Path) -> None:
-    """Load a MUL QuickList dump ({"Units": [...]}) or a cardsmith catalogue file.
+def import_dump(settings: Settings, files: tuple[Path, ...]) -> None:
+    """Load MUL QuickList dumps ({"Units": [...]}), raw MUL answers or cardsmith catalogue files.
 
-    The whole file is checked first: a malformed file imports nothing.
+    FILES may include folders (their .json files are read).  Every file is checked
+    first: if one is malformed, nothing is imported.  Raw answers to an availability
+    query (``AvailableEras``, as captured from the MUL) also store their availability list.
     """
-    from cardsmith.catalogue.dump import read_unit_file
-
-    records = read_unit_file(file)
-    with open_catalogue(settings) as store:
-        report = store.add(records, source=f"import:{file.name}")
-    no_stats = sum(1 for r in records if not r.unit.has_stats)
+    report = service.import_files(settings.resolved_cache_dir, _unit_files(files))
+    store = report.store
+    source = report.files[0] if len(report.files) == 1 else f"{len(report.files)} files"
     click.echo(
-        f"Imported {report.total:,} units from {file.name}: {report.added:,} new, "
-        f"{report.updated:,} updated, {report.unchanged:,} unchanged."
+        f"Imported {store.total:,} units from {source}: {store.added:,} new, "
+        f"{store.updated:,} updated, {store.unchanged:,} unchanged."
     )
-    if no_stats:
+    if report.no_stats:
         click.echo(
-            f"{no_stats:,} of them have no Alpha Strike stats: kept and searchable, but they cannot join a force."
+            f"{report.no_stats:,} of them have no Alpha Strike stats: kept and searchable, but they cannot join a force."
         )
+    lists = [item for item in report.availability if item.list is not None]
+    if lists:
+        click.echo(f"Stored {len(lists)} availability lists:")
+        names = {f.id: f.name for item in lists for f in item.factions}
+        for item in lists:
+            assert item.list is not None
+            click.echo(f"  {item.list.scope.describe(names)}: {len(item.list.mul_ids):,} units")
+    for item in report.availability:
+        if item.note:
+            warn(f"units imported, but not stored as availability: {item.note}")
 
 
 @catalogue.command("info")
@@ -286,10 +301,26 @@ def import_dump(settings: Settings, file: Path) -> None:
 )
 @click.pass_obj
 def info(settings: Settings, fmt: str) -> None:
-    """Counts by type and source, data age and where the catalogue lives."""
-    with open_catalogue(settings) as store:
-        facts = store.info()
-        last_sync = store.meta("last-sync")
+    """Counts by type and source, data age, availability coverage and where the catalogue lives."""
+    report = service.info(settings.resolved_cache_dir)
+    for message in report.notices:
+        warn(message)
+    facts = report.facts
+    coverage = [
+        {
+            "era_id": c.scope.era_id,
+            "era": era_name(c.scope.era_id),
+            "faction_id": c.scope.faction_id,
+            "faction": faction_label(c.scope.faction_id, report.factions),
+            "types": sorted(c.scope.type_ids),
+            "techs": sorted(c.scope.tech_ids),
+            "units": c.units,
+            "source": c.source,
+            "fetched_at": c.fetched_at,
+            "covers": c.scope.describe(report.factions),
+        }
+        for c in report.coverage
+    ]
     if fmt == "json":
         echo_json(
             {
@@ -300,48 +331,64 @@ def info(settings: Settings, fmt: str) -> None:
                 "by_source": facts.by_source,
                 "oldest": facts.oldest,
                 "newest": facts.newest,
-                "last_sync": last_sync,
+                "last_sync": report.last_sync,
+                "read_only": report.read_only,
+                "availability": {
+                    "version": report.availability_version,
+                    "lists": coverage,
+                    "factions_known": len(report.factions),
+                },
             }
         )
         return
     click.echo(f"Catalogue: {facts.path}")
+    if report.read_only:
+        click.echo(
+            f"Read-only: {report.read_only} (searching works; imports and fetches cannot be stored)"
+        )
     click.echo(f"Units: {facts.total:,} ({facts.usable:,} with Alpha Strike stats)")
     if facts.total:
         click.echo(f"Data from {facts.oldest} to {facts.newest}")
-    if last_sync:
-        click.echo(f"Last MUL sync: {last_sync}")
+    if report.last_sync:
+        click.echo(f"Last MUL sync: {report.last_sync}")
     click.echo("")
     click.echo(format_table(["Type", "Units"], sorted(facts.by_type.items()), right=(1,)))
     click.echo("")
     click.echo(format_table(["Source", "Units"], list(facts.by_source.items()), right=(1,)))
+    click.echo("")
+    if not coverage:
+        click.echo("Availability: none (`cardsmith catalogue sync --availability` fetches it).")
+        return
+    click.echo(
+        f"Availability (data version {report.availability_version}, "
+        f"{len(report.factions):,} factions known):"
+    )
+    rows = [
+        [
+            era_name(c.scope.era_id),
+            faction_label(c.scope.faction_id, report.factions),
+            c.scope.describe(report.factions).split(" in ")[0],
+            f"{c.units:,}",
+        ]
+        for c in report.coverage
+    ]
+    click.echo(format_table(["Era", "Faction", "Covers", "Units"], rows, right=(3,)))
 
 
 @catalogue.command("clear")
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
 @click.pass_obj
 def clear(settings: Settings, yes: bool) -> None:
-    """Remove every unit; the starter catalogue returns on the next run.
+    """Remove every unit and availability list; the starter catalogue returns on the next run.
 
-    Force files are not touched: they carry their own unit stats.
+    Force files are not touched: they carry their own unit stats.  Declining the
+    question exits with 1 and removes nothing.
     """
-    with open_catalogue(settings) as store:
-        if not yes and not click.confirm(f"Remove all {len(store):,} units from {store.path}?"):
-            raise click.Abort()
-        removed = store.clear()
+    folder = settings.resolved_cache_dir
+    if not yes:
+        units, path = service.count_units(folder)
+        if not click.confirm(f"Remove all {units:,} units from {path}?"):
+            click.echo("Nothing removed.", err=True)
+            raise click.exceptions.Exit(1)
+    removed = service.clear(folder)
     click.echo(f"Removed {removed:,} units.")
-
-
-def _register_sync() -> None:
-    # `catalogue sync` talks to the MUL; its module is imported only when present.
-    try:
-        module = importlib.import_module("cardsmith.cli.fetch_cmds")
-    except ModuleNotFoundError as exc:
-        if exc.name != "cardsmith.cli.fetch_cmds":
-            raise
-        return
-    sync = getattr(module, "sync", None)
-    if isinstance(sync, click.Command):
-        catalogue.add_command(sync, "sync")
-
-
-_register_sync()

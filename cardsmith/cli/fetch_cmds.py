@@ -3,82 +3,23 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
 
 import click
 
+from cardsmith.catalogue.fetch import Batch, FetchReport, MulQuery, SyncReport
 from cardsmith.cli.context import Settings
-from cardsmith.cli.options import parse_range, split_values
 from cardsmith.cli.output import echo_json, format_table, warn
-from cardsmith.errors import (
-    CatalogueDataError,
-    CatalogueUnavailable,
-    OfflineCacheMiss,
-    UsageError,
-)
-
-# requests and requests-cache take a noticeable time to import, and this module is
-# loaded with ``catalogue_cmds`` (for ``catalogue sync``) on every ``cardsmith search``:
-# the client and the session are imported inside the commands that talk to the MUL.
-if TYPE_CHECKING:
-    from cardsmith.catalogue.client import MulClient
-    from cardsmith.catalogue.fetch import FetchReport, MulQuery, SyncReport
-    from cardsmith.catalogue.http import MulSession
+from cardsmith.errors import CatalogueDataError, CatalogueUnavailable, OfflineCacheMiss
+from cardsmith.services import mul as service
 
 #: Most missing sync batches named one by one before the rest are counted.
 _LISTED_MISSING = 8
 
-
-def _type_codes(values: tuple[str, ...]) -> tuple[str, ...]:
-    from cardsmith.catalogue.eras import TYPE_CODE_TO_MUL
-
-    codes = tuple(dict.fromkeys(code.upper() for code in split_values(values)))
-    unknown = [code for code in codes if code not in TYPE_CODE_TO_MUL]
-    if unknown:
-        raise UsageError(
-            f"the MUL cannot be asked for type {', '.join(unknown)}; use one of: "
-            + ", ".join(TYPE_CODE_TO_MUL)
-        )
-    return codes
-
-
-def _era_ids(values: tuple[str, ...]) -> tuple[int, ...]:
-    from cardsmith.catalogue.eras import resolve_era
-
-    return tuple(dict.fromkeys(resolve_era(text) for text in split_values(values)))
-
-
-def _ids(values: tuple[str, ...], table: dict[str, int], label: str) -> tuple[int, ...]:
-    found: list[int] = []
-    for text in split_values(values):
-        key = text.casefold()
-        if key.isdigit():
-            found.append(int(key))
-        elif key in table:
-            found.append(table[key])
-        else:
-            names = ", ".join(sorted({k.title() for k in table if len(k) > 2}))
-            raise UsageError(f"unknown {label} {text!r}; use one of: {names}")
-    return tuple(dict.fromkeys(found))
-
-
-def _roles(values: tuple[str, ...]) -> tuple[str, ...]:
-    # The MUL spells one role with a hyphen (facts §1.3: 116 "Fire-Support").
-    fixed = (
-        "Fire-Support" if r.casefold() in ("fire support", "fire-support") else r
-        for r in split_values(values)
-    )
-    return tuple(dict.fromkeys(fixed))
-
-
-def _connect(settings: Settings) -> tuple[MulSession, MulClient]:
-    from cardsmith.catalogue.client import MulClient
-    from cardsmith.catalogue.http import build_session
-
-    session = build_session(settings.resolved_cache_dir, offline=settings.offline)
-    for notice in session.notices:
-        warn(notice)
-    return session, MulClient.from_env(session)
+_offline_option = click.option(
+    "--offline",
+    is_flag=True,
+    help="Never touch the network: answer from the HTTP cache only (as `cardsmith --offline`).",
+)
 
 
 @click.command()
@@ -91,14 +32,18 @@ def _connect(settings: Settings) -> tuple[MulSession, MulClient]:
     help="Unit type: BM, IM, PM, CV, SV, BA, CI, AF, CF (repeat or comma-separate).",
 )
 @click.option(
-    "--era", "eras", multiple=True, metavar="ERA", help="Production era: MUL id, year or name."
+    "--era",
+    "eras",
+    multiple=True,
+    metavar="ERA",
+    help="Production era (MUL 'Eras'): MUL id, year or name.  Not availability.",
 )
 @click.option(
     "--available-era",
     "available_eras",
     multiple=True,
     metavar="ERA",
-    help="Era the unit is available in (MUL availability).",
+    help="Era the unit is available in (MUL 'AvailableEras').",
 )
 @click.option(
     "--role",
@@ -126,13 +71,14 @@ def _connect(settings: Settings) -> tuple[MulSession, MulClient]:
     "--id",
     "mul_ids",
     multiple=True,
-    type=click.IntRange(1),
+    type=click.IntRange(1, 2**63 - 1),
     metavar="MUL_ID",
     help="Fetch these MUL ids (QuickDetails) instead of searching.",
 )
 @click.option(
     "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True
 )
+@_offline_option
 @click.pass_obj
 def fetch(
     settings: Settings,
@@ -146,43 +92,31 @@ def fetch(
     pv: str | None,
     mul_ids: tuple[int, ...],
     fmt: str,
+    offline: bool,
 ) -> None:
     """Fetch units from the Master Unit List into the local catalogue.
 
     QUERY matches part of the unit name (as on the MUL site); filters narrow it.
     Exit code 3 when the MUL cannot be reached and nothing cached can answer.
     """
-    from cardsmith.catalogue.eras import RULES_IDS, TECH_IDS
-    from cardsmith.catalogue.fetch import MulQuery, fetch_ids, fetch_query
-
-    pv_min, pv_max = parse_range(pv, "--pv")
-    mul_query = MulQuery(
-        name=" ".join(query),
-        types=_type_codes(types),
-        eras=_era_ids(eras),
-        available_eras=_era_ids(available_eras),
-        roles=_roles(roles),
-        technologies=_ids(techs, TECH_IDS, "tech base"),
-        rules=_ids(rules, RULES_IDS, "rules level"),
-        pv_min=pv_min,
-        pv_max=pv_max,
-    )
-    if mul_ids and not mul_query.empty:
-        raise UsageError("give either --id or a name and filters, not both")
-    if not mul_ids and mul_query.empty:
-        raise UsageError(
-            "give part of a unit name or a filter (--type, --era …); "
-            "`cardsmith catalogue sync` fetches everything"
+    mul_query = service.mul_query(
+        service.MulQueryText(
+            name=" ".join(query),
+            types=types,
+            eras=eras,
+            available_eras=available_eras,
+            roles=roles,
+            techs=techs,
+            rules=rules,
+            pv=pv,
         )
-    from cardsmith.cli.catalogue_cmds import open_catalogue
-
-    session, client = _connect(settings)
-    with session, open_catalogue(settings) as catalogue:
-        if mul_ids:
-            report = fetch_ids(client, catalogue, mul_ids)
-        else:
-            report = fetch_query(client, catalogue, mul_query)
-    _show_fetch(report, mul_query, fmt)
+    )
+    run = service.fetch(
+        settings.resolved_cache_dir, mul_query, mul_ids, offline=settings.offline or offline
+    )
+    for notice in run.notices:
+        warn(notice)
+    _show_fetch(run.report, mul_query, fmt)
 
 
 def _show_fetch(report: FetchReport, query: MulQuery, fmt: str) -> None:
@@ -241,44 +175,78 @@ def _show_fetch(report: FetchReport, query: MulQuery, fmt: str) -> None:
     "eras",
     multiple=True,
     metavar="ERAS",
-    help="Production eras: ids, years or names, comma-separated (default: all).",
+    help="Eras: ids, years or names, comma-separated (default: all).  Production eras, or "
+    "with --availability the eras of availability.",
+)
+@click.option(
+    "--availability",
+    is_flag=True,
+    help="Fetch availability lists (which units each faction can field in each era) "
+    "instead of production eras.",
+)
+@click.option(
+    "--factions",
+    "factions",
+    multiple=True,
+    metavar="NAMES",
+    help="With --availability: factions (MUL names or ids, comma-separated); "
+    "default: the lists for any faction.",
 )
 @click.option(
     "--progress/--no-progress",
     default=None,
     help="Show a progress bar on stderr (default: when stderr is a terminal).",
 )
+@_offline_option
 @click.pass_obj
 def sync(
-    settings: Settings, types: tuple[str, ...], eras: tuple[str, ...], progress: bool | None
+    settings: Settings,
+    types: tuple[str, ...],
+    eras: tuple[str, ...],
+    availability: bool,
+    factions: tuple[str, ...],
+    progress: bool | None,
+    offline: bool,
 ) -> None:
     """Fetch whole unit types and eras from the MUL (one request per type and era).
 
-    What is stored stays stored if the MUL fails midway; run the command again to fetch
-    the rest (finished batches then come from the HTTP cache).  Exit code 3 when batches
-    are missing because the MUL could not be reached.
+    With --availability, one request per era and faction, each stored as an
+    availability list (with its units).  What is stored stays stored if the MUL fails
+    midway; run the command again to fetch the rest (finished batches then come from
+    the HTTP cache).  Requests to the MUL go at most one a second
+    (CARDSMITH_MUL_INTERVAL).  Exit code 3 when batches are missing because the MUL
+    could not be reached.
     """
-    from cardsmith.catalogue import fetch as fetching
-    from cardsmith.cli.catalogue_cmds import open_catalogue
-
-    batches = fetching.sync_batches(_type_codes(types), _era_ids(eras))
     stderr = sys.stderr
     show_bar = stderr.isatty() if progress is None else progress
-    session, client = _connect(settings)
-    with session, open_catalogue(settings) as catalogue:
-        if show_bar:
-            with click.progressbar(
-                length=len(batches), label="Syncing from the MUL", file=stderr, show_pos=True
-            ) as bar:
+    folder = settings.resolved_cache_dir
+    offline = settings.offline or offline
+    if show_bar:
+        with click.progressbar(
+            length=0, label="Syncing from the MUL", file=stderr, show_pos=True
+        ) as bar:
 
-                def advance(done: int, total: int, batch: fetching.SyncBatch) -> None:
-                    bar.label = f"Syncing {batch.label}"
-                    bar.update(1)
+            def advance(done: int, total: int, batch: Batch) -> None:
+                bar.length = total
+                bar.label = f"Syncing {batch.label}"
+                bar.update(1)
 
-                report = fetching.sync(client, catalogue, batches, progress=advance)
-        else:
-            report = fetching.sync(client, catalogue, batches)
-    _show_sync(report, len(batches))
+            run = service.sync(
+                folder,
+                types,
+                eras,
+                availability=availability,
+                factions=factions,
+                offline=offline,
+                progress=advance,
+            )
+    else:
+        run = service.sync(
+            folder, types, eras, availability=availability, factions=factions, offline=offline
+        )
+    for notice in run.notices:
+        warn(notice)
+    _show_sync(run.report, run.batches)
 
 
 def _show_sync(report: SyncReport, total: int) -> None:

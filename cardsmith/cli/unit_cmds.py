@@ -9,9 +9,8 @@ import click
 from cardsmith.cli.catalogue_cmds import open_catalogue
 from cardsmith.cli.context import Settings
 from cardsmith.cli.output import echo_json, format_table
-from cardsmith.errors import UnitNotFound
-from cardsmith.models import Unit
 from cardsmith.models.profiles import ProfileSet
+from cardsmith.services.catalogue import find_unit
 from cardsmith.wording import count
 
 
@@ -66,7 +65,7 @@ def show(settings: Settings, unit_ref: str, fmt: str) -> None:
     from cardsmith.services.force_summary import PRICING_TEXT
 
     with open_catalogue(settings) as catalogue:
-        found = _find(catalogue, unit_ref)
+        found = find_unit(catalogue, unit_ref, usable_only=False)
     unit_profiles = profile_set(found)
     if fmt == "json":
         echo_json({"unit": found.to_dict(), "profiles": _profiles_json(unit_profiles)})
@@ -85,25 +84,6 @@ def show(settings: Settings, unit_ref: str, fmt: str) -> None:
         click.echo(f"Switch: {rule.name}{value} — {rule.summary}")
     click.echo(f"Priced by: {PRICING_TEXT.get(unit_profiles.pricing, unit_profiles.pricing)}")
     click.echo(_profiles_table(unit_profiles))
-
-
-def _find(catalogue: object, ref: str) -> Unit:
-    from cardsmith.catalogue.store import Catalogue
-
-    assert isinstance(catalogue, Catalogue)
-    if ref.lstrip("-").isdigit():
-        found = catalogue.get(int(ref))
-        if found is not None:
-            return found
-        raise UnitNotFound(f"no unit with id {ref} in the local catalogue")
-    matches = catalogue.find_by_name(ref)
-    if len(matches) == 1:
-        return matches[0]
-    hits = catalogue.index().search(ref, limit=5)
-    names = tuple(f"{h.row.mul_id}  {h.row.name}" for h in hits)
-    if matches:
-        raise UnitNotFound(f"{ref!r} names {len(matches)} units; give the id", candidates=names)
-    raise UnitNotFound(f"no unit called {ref!r}", candidates=names)
 
 
 def _profiles_table(unit_profiles: ProfileSet) -> str:

@@ -16,13 +16,7 @@ from cardsmith.services.cards import (
     special_info,
     special_meaning,
 )
-from cardsmith.services.catalogue import (
-    FetchSummary,
-    UnitSource,
-    can_fetch,
-    fetch_units,
-    load_index,
-)
+from cardsmith.services.catalogue import UnitSource, load_index
 from cardsmith.services.checks import (
     GroupStatus,
     Verdict,
@@ -52,6 +46,7 @@ from cardsmith.services.forces import (
     spa_name,
     to_hit,
 )
+from cardsmith.services.mul import FetchSummary, fetch_units
 
 __all__ = [
     "FetchSummary",
@@ -62,7 +57,6 @@ __all__ = [
     "UnitSource",
     "Verdict",
     "add_unit",
-    "can_fetch",
     "card_lines",
     "check",
     "declare_group",

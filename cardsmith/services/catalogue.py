@@ -1,61 +1,369 @@
-"""Provides the local catalogue (search index, units) and MUL fetching for the app."""
+"""Provides the catalogue's use cases for both shells: search, unit lookup, import, info, clear.
+
+Every function here is the one implementation of its use case: ``cardsmith search`` and
+the app's catalogue screen read filters through ``parse_filters`` and rank through the
+same search; ``find_unit`` is the one "by MUL id or exact name" lookup (``force add``,
+``unit show``, the app's add-by-id).  Fetching from the MUL is in
+``cardsmith.services.mul``.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from cardsmith.models import Unit
-from cardsmith.services._optional import optional_module as _module
+from cardsmith.catalogue.availability import Coverage
+from cardsmith.catalogue.dump import UnitDocument, UnitRecord, read_unit_document
+from cardsmith.catalogue.eras import Era, find_era
+from cardsmith.catalogue.factions import Faction
+from cardsmith.catalogue.imports import ImportedAvailability, availability_of
+from cardsmith.catalogue.search import Hit, SearchFilters, SearchIndex
+from cardsmith.catalogue.store import Catalogue, CatalogueInfo, StoreReport, fits_sqlite
+from cardsmith.errors import UnitNotFound, UsageError
+from cardsmith.models import RULES_LEVELS, Unit, UnitType
 
-# -- fetching ---------------------------------------------------------------------------------
+#: Close names offered when a unit lookup fails.
+CANDIDATES = 8
+
+#: Tech bases the MUL knows (facts §1.2), as the filters accept them.
+TECH_BASES = ("Inner Sphere", "Clan", "Mixed", "Primitive")
+#: Rules levels the filters accept: the four of ASCE p.110 and the MUL's two others.
+RULES_CHOICES = (*RULES_LEVELS, "Era Specific", "Unknown")
+
+#: Said when the catalogue holds nothing but the starter units.
+STARTER_HINT = (
+    "only the starter catalogue's units are here; `cardsmith catalogue import FILE` "
+    "(a MUL QuickList dump) or `cardsmith catalogue sync` adds the whole Master Unit List"
+)
 
 
-def can_fetch() -> bool:
-    """True when the MUL client is installed."""
-    return _module("cardsmith.catalogue.fetch") is not None
+def open_catalogue(cache_dir: Path) -> Catalogue:
+    """Open the local catalogue (its ``notices`` say what was repaired)."""
+    return Catalogue.open(cache_dir)
+
+
+# -- filters -----------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class FetchSummary:
-    """What a fetch changed in the catalogue."""
+class FilterText:
+    """Search filters as a player types them, in the CLI's options or the app's fields."""
 
-    returned: int
-    added: int
-    updated: int
-    unchanged: int
-    warnings: tuple[str, ...] = ()
+    types: Sequence[str] = ()
+    roles: Sequence[str] = ()
+    sizes: Sequence[str] = ()
+    pv: str | None = None
+    """``20-40``, ``20-``, ``-40`` or ``35``."""
+    pv_min: str = ""
+    pv_max: str = ""
+    move_min: float | None = None
+    specials: Sequence[str] = ()
+    eras: Sequence[str] = ()
+    """Production eras."""
+    techs: Sequence[str] = ()
+    rules: Sequence[str] = ()
+    usable_only: bool = False
+    available_in: str = ""
+    """The era of availability (MUL ``AvailableEras``), apart from the production era."""
+    faction: str = ""
 
 
-def fetch_units(cache_dir: Path, name: str, *, offline: bool = False) -> FetchSummary:
-    """Ask the MUL for units named like ``name`` and store them (blocking: use a worker).
+def split_values(values: Sequence[str]) -> list[str]:
+    """Values may repeat and may hold comma lists: ``BM,CV`` and ``BA``."""
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+def parse_range(text: str | None, label: str) -> tuple[int | None, int | None]:
+    """Read ``20-40``, ``20-``, ``-40`` or ``35`` (both ends 35).
 
     Raises:
-        CatalogueUnavailable: the MUL could not be reached and nothing cached could answer.
-        CatalogueError: any other catalogue problem, with a clear message.
+        UsageError: anything else, naming the option.
     """
-    from cardsmith.catalogue.client import MulClient
-    from cardsmith.catalogue.fetch import MulQuery, fetch_query
-    from cardsmith.catalogue.http import build_session
-    from cardsmith.catalogue.store import Catalogue
+    if not text or not text.strip():
+        return None, None
+    low, sep, high = text.strip().partition("-")
+    try:
+        if not sep:
+            value = int(low)
+            return value, value
+        return (int(low) if low.strip() else None, int(high) if high.strip() else None)
+    except ValueError:
+        raise UsageError(f"{label} must look like 20-40, 20- or -40, not {text!r}") from None
 
-    session = build_session(cache_dir, offline=offline)
-    client = MulClient.from_env(session)
-    with Catalogue.open(cache_dir) as catalogue:
-        report = fetch_query(client, catalogue, MulQuery(name=name))
-    store = report.store
-    warnings = (
-        tuple(getattr(session, "notices", ())) + tuple(report.warnings) + tuple(report.skipped)
+
+def _choice(values: Sequence[str], known: Sequence[str], label: str) -> frozenset[str]:
+    wanted = {v.casefold() for v in split_values(values)}
+    unknown = sorted(wanted - {k.casefold() for k in known})
+    if unknown:
+        raise UsageError(f"unknown {label} {', '.join(unknown)}; use one of: {', '.join(known)}")
+    return frozenset(wanted)
+
+
+def _number(text: str, label: str) -> int | None:
+    if not text.strip():
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise UsageError(f"{label} takes a whole number, not {text!r}") from None
+
+
+def parse_filters(text: FilterText, catalogue: Catalogue | None = None) -> SearchFilters:
+    """Turn typed filters into ``SearchFilters``, refusing unknown values.
+
+    ``catalogue`` answers the availability filter (``available_in``); without one that
+    filter is refused.
+
+    Raises:
+        UsageError: a value no filter accepts (the message lists what is accepted).
+        UnknownName: an era or faction that names nothing.
+    """
+    type_codes = {t.upper() for t in split_values(text.types)}
+    unknown = sorted(type_codes - {t.value for t in UnitType})
+    if unknown:
+        known = ", ".join(t.value for t in UnitType)
+        raise UsageError(f"unknown unit type {', '.join(unknown)}; use one of: {known}")
+    try:
+        sizes = {int(s) for s in split_values(text.sizes)}
+    except ValueError:
+        raise UsageError("--size takes whole numbers, e.g. --size 3 or --size 1,2") from None
+    pv_min, pv_max = parse_range(text.pv, "--pv")
+    low, high = _number(text.pv_min, "the lowest PV"), _number(text.pv_max, "the highest PV")
+    available: frozenset[int] | None = None
+    if text.faction.strip() and not text.available_in.strip():
+        raise UsageError("--faction needs --available-in ERA: availability is per era")
+    if text.available_in.strip():
+        if catalogue is None:
+            raise UsageError("the availability filter needs the local catalogue")
+        era = find_era(text.available_in)
+        faction = catalogue.find_faction(text.faction) if text.faction.strip() else None
+        view = catalogue.availability_view(era.id, faction.id if faction else None)
+        available = view.available_ids()
+    return SearchFilters(
+        types=frozenset(type_codes),
+        roles=frozenset(r.casefold() for r in split_values(text.roles)),
+        sizes=frozenset(sizes),
+        pv_min=low if low is not None else pv_min,
+        pv_max=high if high is not None else pv_max,
+        move_min=text.move_min,
+        specials=frozenset(s.upper() for s in split_values(text.specials)),
+        eras=frozenset(find_era(e).id for e in split_values(text.eras)),
+        techs=_choice(text.techs, TECH_BASES, "tech base"),
+        rules=_choice(text.rules, RULES_CHOICES, "rules level"),
+        usable_only=text.usable_only,
+        available=available,
     )
-    return FetchSummary(len(report.units), store.added, store.updated, store.unchanged, warnings)
 
 
-# -- the local catalogue ------------------------------------------------------------------
+# -- search ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SearchOutcome:
+    """A search's hits with their full units, and what the shells should say about it."""
+
+    hits: list[Hit]
+    units: list[Unit]
+    total: int
+    """Units that matched in all (``hits`` holds at most the limit)."""
+    notes: tuple[str, ...] = ()
+    """Repairs, the starter-catalogue hint, an availability filter with no data."""
+
+
+def search(cache_dir: Path, query: str, text: FilterText, *, limit: int = 25) -> SearchOutcome:
+    """Search the local catalogue as ``cardsmith search`` does (straight from SQL)."""
+    with open_catalogue(cache_dir) as catalogue:
+        filters = parse_filters(text, catalogue)
+        result = catalogue.search(query, filters, limit=limit)
+        units = catalogue.get_many(hit.row.mul_id for hit in result.hits)
+        notes = list(catalogue.notices)
+        if catalogue.starter_only():
+            notes.append(STARTER_HINT)
+        if filters.available is not None and catalogue.availability_version() is None:
+            notes.append(NO_AVAILABILITY_HINT)
+    return SearchOutcome(result.hits, units, result.total, tuple(notes))
+
+
+#: Said when an availability filter finds no availability data at all.
+NO_AVAILABILITY_HINT = (
+    "the local catalogue has no availability data yet; `cardsmith catalogue sync "
+    "--availability` fetches it, or `cardsmith catalogue import` reads captured MUL answers"
+)
+
+
+def load_index(cache_dir: Path) -> tuple[SearchIndex, list[str]]:
+    """Open the catalogue (repairing and seeding it) and build its search index.
+
+    Returns the index and what the user should be told.  Blocking: run it in a worker.
+    """
+    with open_catalogue(cache_dir) as catalogue:
+        notes = list(catalogue.notices)
+        if catalogue.starter_only():
+            notes.append(STARTER_HINT)
+        return catalogue.index(), notes
+
+
+def available_ids(cache_dir: Path, era: str, faction: str = "") -> frozenset[int]:
+    """The MUL ids available in an era (to a faction): the app's availability filter."""
+    with open_catalogue(cache_dir) as catalogue:
+        filters = parse_filters(FilterText(available_in=era, faction=faction), catalogue)
+    return filters.available or frozenset()
+
+
+# -- unit lookup ---------------------------------------------------------------------------
+
+
+def find_unit(catalogue: Catalogue, text: str, *, usable_only: bool = True) -> Unit:
+    """The one unit a MUL id (negative for a custom unit) or an exact name means.
+
+    Raises:
+        UnitNotFound: no unit, or several of that name; ``candidates`` lists close ones.
+    """
+    text = text.strip()
+    if text.lstrip("-").isdigit():
+        number = int(text)
+        kind = "custom unit id" if text.startswith("-") else "MUL id"
+        if not fits_sqlite(number):
+            raise UnitNotFound(f"{kind} {text} is far too large to name a unit")
+        found = catalogue.get(number)
+        if found is not None:
+            return found
+        raise UnitNotFound(
+            _with_hint(f"no unit with {kind} {text} in the local catalogue", catalogue)
+        )
+    matches = catalogue.find_by_name(text)
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise UnitNotFound(
+            f"{len(matches)} units are named {text!r}; give the MUL id instead",
+            candidates=tuple(_describe(u.mul_id, u.name, u.type_code, u.pv) for u in matches),
+        )
+    hits = catalogue.search(text, SearchFilters(usable_only=usable_only), limit=CANDIDATES).hits
+    raise UnitNotFound(
+        _with_hint(f"no unit named exactly {text!r} in the local catalogue", catalogue),
+        candidates=tuple(
+            _describe(h.row.mul_id, h.row.name, h.row.type or "--", h.row.pv) for h in hits
+        ),
+    )
+
+
+def _with_hint(message: str, catalogue: Catalogue) -> str:
+    return f"{message} ({STARTER_HINT})" if catalogue.starter_only() else message
+
+
+def _describe(mul_id: int, name: str, type_code: str, pv: int) -> str:
+    return f"{mul_id:>6}  {name} ({type_code}, {pv} PV)"
+
+
+# -- import, info, clear -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    """What ``catalogue import`` stored."""
+
+    files: tuple[str, ...]
+    store: StoreReport
+    no_stats: int
+    """Units without Alpha Strike stats (kept and searchable, not addable)."""
+    availability: tuple[ImportedAvailability, ...] = ()
+
+
+def import_files(cache_dir: Path, files: Sequence[Path]) -> ImportReport:
+    """Import unit files (QuickList dumps, raw MUL answers, cardsmith catalogue files).
+
+    Every file is read and checked first; then all of them are stored in one
+    transaction, so a bad file (or a full disk) imports nothing.  Raw answers to an
+    ``AvailableEras`` query also store their availability list.
+
+    Raises:
+        CatalogueDataError: a file that cannot be read (nothing is imported).
+        CatalogueStoreError: the catalogue cannot be written (nothing is imported).
+    """
+    documents: list[tuple[Path, UnitDocument]] = [(f, read_unit_document(f)) for f in files]
+    found = [availability_of(doc, origin=str(path)) for path, doc in documents]
+    records: dict[int, UnitRecord] = {}
+    for _path, doc in documents:
+        records.update((r.unit.mul_id, r) for r in doc.records)
+    names = ",".join(path.name for path, _ in documents)
+    with open_catalogue(cache_dir) as catalogue, catalogue.transaction():
+        report = catalogue.add(records.values(), source=f"import:{names}"[:200])
+        lists = [item.list for item in found if item is not None and item.list is not None]
+        factions = [f for item in found if item is not None for f in item.factions]
+        if factions:
+            catalogue.add_factions(factions, source="import")
+        if lists:
+            catalogue.add_availability(lists, source=f"import:{names}"[:200])
+    no_stats = sum(1 for r in records.values() if not r.unit.has_stats)
+    return ImportReport(
+        tuple(path.name for path, _ in documents),
+        report,
+        no_stats,
+        tuple(item for item in found if item is not None),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class InfoReport:
+    """``catalogue info``: counts, ages and the availability data's coverage."""
+
+    facts: CatalogueInfo
+    last_sync: str | None
+    availability_version: str | None
+    coverage: list[Coverage] = field(default_factory=list)
+    factions: dict[int, str] = field(default_factory=dict)
+    read_only: str | None = None
+    notices: tuple[str, ...] = ()
+
+
+def info(cache_dir: Path) -> InfoReport:
+    """Counts by type and source, data age, availability coverage and where the store is."""
+    with open_catalogue(cache_dir) as catalogue:
+        return InfoReport(
+            catalogue.info(),
+            catalogue.meta("last-sync"),
+            catalogue.availability_version(),
+            catalogue.coverage(),
+            {f.id: f.name for f in catalogue.factions()},
+            catalogue.read_only,
+            tuple(catalogue.notices),
+        )
+
+
+def count_units(cache_dir: Path) -> tuple[int, Path]:
+    """How many units the catalogue holds, and where it is (for the clear prompt)."""
+    with open_catalogue(cache_dir) as catalogue:
+        return len(catalogue), catalogue.path
+
+
+def clear(cache_dir: Path) -> int:
+    """Remove every unit and availability list; the starter returns on the next open."""
+    with open_catalogue(cache_dir) as catalogue:
+        return catalogue.clear()
+
+
+# -- eras and factions -----------------------------------------------------------------------
+
+
+def resolve_era(text: str) -> Era:
+    """The era a name, year or MUL id means (``UnknownName`` with suggestions if none)."""
+    return find_era(text)
+
+
+def resolve_faction(cache_dir: Path, text: str) -> Faction:
+    """The faction a name or MUL id means, among those the catalogue knows.
+
+    Raises:
+        UnknownName: none or several fit (with suggestions, or how to get the list).
+    """
+    with open_catalogue(cache_dir) as catalogue:
+        return catalogue.find_faction(text)
 
 
 class UnitSource:
-    """Reads full units from the local catalogue for the main thread.
+    """Reads full units from the local catalogue for the app's main thread.
 
     SQLite connections belong to the thread that opened them, so the index is built by
     a worker with its own connection (``load_index``) and this object opens another, on
@@ -64,31 +372,23 @@ class UnitSource:
 
     def __init__(self, cache_dir: Path) -> None:
         self.cache_dir = cache_dir
-        self._catalogue: Any = None
+        self._catalogue: Catalogue | None = None
+
+    def _open(self) -> Catalogue:
+        if self._catalogue is None:
+            self._catalogue = Catalogue.open(self.cache_dir, seed_starter=False)
+        return self._catalogue
 
     def get(self, mul_id: int) -> Unit | None:
         """The stored unit with this MUL id, if any."""
-        if self._catalogue is None:
-            from cardsmith.catalogue.store import Catalogue
+        return self._open().get(mul_id)
 
-            self._catalogue = Catalogue.open(self.cache_dir, seed_starter=False)
-        unit: Unit | None = self._catalogue.get(mul_id)
-        return unit
+    def find(self, text: str) -> Unit:
+        """The unit a MUL id or exact name means (``find_unit``: one message, suggestions)."""
+        return find_unit(self._open(), text)
 
     def close(self) -> None:
         """Close the connection, if one was opened."""
         if self._catalogue is not None:
             self._catalogue.close()
             self._catalogue = None
-
-
-def load_index(cache_dir: Path) -> tuple[Any, list[str]]:
-    """Open the catalogue (repairing and seeding it) and build its search index.
-
-    Returns the index and the catalogue's notices for the user.  Blocking: run it in a
-    thread worker.
-    """
-    from cardsmith.catalogue.store import Catalogue
-
-    with Catalogue.open(cache_dir) as catalogue:
-        return catalogue.index(), list(catalogue.notices)

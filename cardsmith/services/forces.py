@@ -11,9 +11,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardsmith.catalogue.search import SearchFilters
 from cardsmith.catalogue.store import Catalogue
-from cardsmith.errors import ForceEditError, ForceFileError, UnitNotFound
+from cardsmith.errors import ForceEditError, ForceFileError
 from cardsmith.forces import editing, force_file
 from cardsmith.forces.pricing import adjusted_pv
 from cardsmith.forces.spas import SpaCatalogue, card_numbers, load_spas
@@ -23,11 +22,8 @@ from cardsmith.models import Force, Unit
 from cardsmith.models.force import DEFAULT_SKILL
 from cardsmith.rules.engine import load_pack
 
-#: SQLite stores integers in 64 bits; a MUL id outside this range names no unit.
-_SQLITE_MIN, _SQLITE_MAX = -(2**63), 2**63 - 1
-
-#: How many near matches an unknown or ambiguous unit name lists.
-CANDIDATES = 8
+# The catalogue's one unit lookup, offered to the force commands as ``use.find_unit``.
+from cardsmith.services.catalogue import find_unit as find_unit
 
 # -- force files ---------------------------------------------------------------------
 
@@ -124,43 +120,6 @@ def set_force(
 
 
 # -- units -----------------------------------------------------------------------------------
-
-
-def find_unit(catalogue: Catalogue, text: str) -> Unit:
-    """The one unit a MUL id, a custom unit's negative id or an exact name means.
-
-    Raises:
-        UnitNotFound: no unit, or several; ``candidates`` lists close matches.
-    """
-    text = text.strip()
-    if text.lstrip("-").isdigit():
-        kind = "custom unit id" if text.startswith("-") else "MUL id"
-        number = int(text)
-        if not _SQLITE_MIN <= number <= _SQLITE_MAX:
-            raise UnitNotFound(f"{kind} {text} is far too large to name a unit")
-        found = catalogue.get(number)
-        if found is not None:
-            return found
-        raise UnitNotFound(f"no unit with {kind} {text} in the local catalogue")
-    matches = catalogue.find_by_name(text)
-    if len(matches) == 1:
-        return matches[0]
-    if matches:
-        raise UnitNotFound(
-            f"{len(matches)} units are named {text!r}; give the MUL id instead",
-            candidates=tuple(_describe(u.mul_id, u.name, u.type_code, u.pv) for u in matches),
-        )
-    hits = catalogue.index().search(text, SearchFilters(usable_only=True), limit=CANDIDATES)
-    raise UnitNotFound(
-        f"no unit named exactly {text!r} in the local catalogue",
-        candidates=tuple(
-            _describe(h.row.mul_id, h.row.name, h.row.type or "--", h.row.pv) for h in hits
-        ),
-    )
-
-
-def _describe(mul_id: int, name: str, type_code: str, pv: int) -> str:
-    return f"{mul_id:>6}  {name} ({type_code}, {pv} PV)"
 
 
 def catalogue_version(catalogue: Catalogue, unit: Unit) -> str:

@@ -139,12 +139,12 @@ class CardsmithApp(ExchangeFlows):
         self.document = ForceDocument.new()
         self.units = services.UnitSource(self.cache_dir)
         self.index: Any = None
-        self.net_state = "offline" if offline or not services.can_fetch() else "online"
+        self.net_state = "offline" if offline else "online"
 
     @property
     def can_fetch(self) -> bool:
         """True when fetching from the MUL is possible now."""
-        return not self.offline and services.can_fetch()
+        return not self.offline
 
     # -- start-up ---------------------------------------------------------------------
 
@@ -267,7 +267,9 @@ class CardsmithApp(ExchangeFlows):
     def start_fetch(self, query: str) -> None:
         """Fetch units named like ``query`` from the MUL into the catalogue."""
         if not self.can_fetch:
-            self.notify("Fetching is off (offline, or no MUL client).", severity="warning")
+            self.notify(
+                "Fetching is off: the app was started with --offline.", severity="warning"
+            )
             return
         if len(query.strip()) < 2:
             self.notify("Type at least two letters of a unit name to fetch.", severity="warning")

@@ -110,7 +110,8 @@ def test_missing_dump_exit_2(cli_run: Any, tmp_path: Path) -> None:
 
 def test_clear_needs_confirmation(cli_run: Any) -> None:
     refused = cli_run("catalogue", "clear", input="n\n")
-    assert refused.code == 130
+    assert refused.code == 1
+    assert "Nothing removed" in refused.stderr
     result = cli_run("catalogue", "clear", "--yes")
     assert result.code == 0 and "Removed" in result.stdout
 
