@@ -8,7 +8,6 @@ exception.
 
 from __future__ import annotations
 
-import math
 import os
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -38,6 +37,7 @@ from cardsmith.errors import (
     UnitNotFound,
     UsageError,
 )
+from cardsmith.limits import finite_number
 
 #: The public MUL (facts §1.1); ``CARDSMITH_MUL_URL`` points cardsmith elsewhere.
 DEFAULT_BASE_URL = "http://masterunitlist.info"
@@ -363,14 +363,7 @@ def _env_number(name: str, default: float, *, high: float) -> float:
     text = os.environ.get(name)
     if not text:
         return default
-    try:
-        value = float(text)
-    except ValueError:
-        raise UsageError(f"{name} must be a number, not {text!r}") from None
-    if not math.isfinite(value):
-        raise UsageError(f"{name} must be a finite number, not {text!r}")
-    if value < 0:
-        raise UsageError(f"{name} must not be negative, not {text!r}")
+    value = finite_number(text, name=name, error=UsageError, at_least=0)
     if value > high:
         raise UsageError(f"{name} may be at most {high:g}, not {text!r}")
     return value

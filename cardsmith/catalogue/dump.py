@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cardsmith.errors import CatalogueDataError
+from cardsmith.limits import MAX_DUMP_BYTES, fits_sqlite
 from cardsmith.models import Unit
 from cardsmith.wording import count
 
@@ -17,8 +18,6 @@ from cardsmith.wording import count
 CATALOGUE_FORMAT = "cardsmith-catalogue"
 CATALOGUE_VERSION = 1
 
-#: Largest unit file cardsmith reads; the whole MUL is under 10 MB.
-MAX_DUMP_BYTES = 200 * 1024 * 1024
 
 #: How many bad records a refused import lists before summarising the rest.
 MAX_LISTED_PROBLEMS = 10
@@ -162,7 +161,7 @@ def _build_all(
         except CatalogueDataError as exc:
             problems.append(f"record {position}: {exc.message}")
             continue
-        if not -(2**63) <= unit.mul_id < 2**63:
+        if not fits_sqlite(unit.mul_id):
             problems.append(f"record {position}: MUL id {unit.mul_id} is out of range")
             continue
         if unit.mul_id in seen:

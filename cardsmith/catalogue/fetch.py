@@ -19,6 +19,7 @@ from cardsmith.errors import (
     OfflineCacheMiss,
     UnknownName,
 )
+from cardsmith.limits import fits_sqlite
 from cardsmith.models import Unit
 
 if TYPE_CHECKING:  # the client pulls in requests; fetching code only needs its types
@@ -389,4 +390,4 @@ def _warnings(answers: Iterable[QuickListAnswer | DetailsAnswer]) -> tuple[str, 
 
 def _has_id(item: Mapping[str, Any]) -> bool:
     value = item.get("Id")
-    return isinstance(value, int) and not isinstance(value, bool) and -(2**63) <= value < 2**63
+    return isinstance(value, int) and not isinstance(value, bool) and fits_sqlite(value)

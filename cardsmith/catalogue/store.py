@@ -30,14 +30,11 @@ from cardsmith.catalogue.schema import STORE_NAME
 from cardsmith.catalogue.search import IndexRow, SearchFilters, SearchIndex, SearchResult, normalise
 from cardsmith.catalogue.sql_search import INDEX_COLUMNS, search_sql
 from cardsmith.catalogue.writing import Transaction, translate
-from cardsmith.errors import CatalogueStoreError
+from cardsmith.errors import CatalogueDataError
+from cardsmith.limits import fits_sqlite
 from cardsmith.models import Unit
 
 __all__ = ["STORE_NAME", "Catalogue", "CatalogueInfo", "StoreReport", "UnitVersion", "now_iso"]
-
-#: Largest and smallest integers SQLite stores (a signed 64-bit integer).
-SQLITE_MAX_INT = 2**63 - 1
-SQLITE_MIN_INT = -(2**63)
 
 T = TypeVar("T")
 
@@ -91,11 +88,6 @@ class CatalogueInfo:
 def now_iso() -> str:
     """The current UTC time as ISO 8601, to the second."""
     return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
-
-
-def fits_sqlite(number: int) -> bool:
-    """True when SQLite can store ``number`` as an integer."""
-    return SQLITE_MIN_INT <= number <= SQLITE_MAX_INT
 
 
 class Catalogue:
@@ -341,8 +333,6 @@ class Catalogue:
         known = dict(self._db.execute("SELECT mul_id, content_hash FROM units").fetchall())
         rows = []
         for item in batch:
-            if not fits_sqlite(item.unit.mul_id):
-                raise CatalogueStoreError(f"MUL id {item.unit.mul_id} is too large to store")
             previous = known.get(item.unit.mul_id)
             if previous == item.content_hash:
                 unchanged += 1
@@ -351,7 +341,13 @@ class Catalogue:
                 added += 1
             else:
                 updated += 1
-            rows.append(_row(item, source, fetched_at))
+            row = _row(item, source, fetched_at)
+            if not all(fits_sqlite(v) for v in row if type(v) is int):
+                raise CatalogueDataError(
+                    f"unit {item.unit.name!r} has a number too large to store (MUL id "
+                    f"{item.unit.mul_id}); nothing was stored"
+                )
+            rows.append(row)
         self._db.executemany(
             f"INSERT OR REPLACE INTO units ({_COLUMNS}) VALUES ({','.join('?' * 18)})", rows
         )

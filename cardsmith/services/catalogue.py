@@ -19,8 +19,9 @@ from cardsmith.catalogue.eras import Era, find_era
 from cardsmith.catalogue.factions import Faction
 from cardsmith.catalogue.imports import ImportedAvailability, availability_of
 from cardsmith.catalogue.search import Hit, SearchFilters, SearchIndex
-from cardsmith.catalogue.store import Catalogue, CatalogueInfo, StoreReport, fits_sqlite
+from cardsmith.catalogue.store import Catalogue, CatalogueInfo, StoreReport
 from cardsmith.errors import UnitNotFound, UsageError
+from cardsmith.limits import fits_sqlite
 from cardsmith.models import RULES_LEVELS, Unit, UnitType
 
 #: Close names offered when a unit lookup fails.

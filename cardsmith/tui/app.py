@@ -267,9 +267,7 @@ class CardsmithApp(ExchangeFlows):
     def start_fetch(self, query: str) -> None:
         """Fetch units named like ``query`` from the MUL into the catalogue."""
         if not self.can_fetch:
-            self.notify(
-                "Fetching is off: the app was started with --offline.", severity="warning"
-            )
+            self.notify("Fetching is off: the app was started with --offline.", severity="warning")
             return
         if len(query.strip()) < 2:
             self.notify("Type at least two letters of a unit name to fetch.", severity="warning")
