@@ -24,7 +24,9 @@ FERRET = 1060  # an Inner Sphere combat vehicle (starter)
 SHOOTIST = 7000  # a stand-in id that no list names
 
 
-def _list(era: int, ids: set[int], faction: int = ANY_FACTION, types=(18,), techs=()) -> AvailabilityList:
+def _list(
+    era: int, ids: set[int], faction: int = ANY_FACTION, types=(18,), techs=()
+) -> AvailabilityList:
     return AvailabilityList(Scope(era, faction, frozenset(types), frozenset(techs)), frozenset(ids))
 
 
@@ -82,14 +84,20 @@ def test_import_the_captured_answers(tmp_path: Path, mul_dir: Path) -> None:
         f.name: {u["Id"] for u in json.loads(f.read_text(encoding="utf-8"))["Units"]} for f in files
     }
     with Catalogue.open(tmp_path) as catalogue:
-        coverage = {(c.scope.era_id, tuple(sorted(c.scope.tech_ids))): c.units for c in catalogue.coverage()}
-        assert coverage[(13, (1,))] == len(captured["Types_18_Technologies_1_AvailableEras_13.json"])
+        coverage = {
+            (c.scope.era_id, tuple(sorted(c.scope.tech_ids))): c.units for c in catalogue.coverage()
+        }
+        assert coverage[(13, (1,))] == len(
+            captured["Types_18_Technologies_1_AvailableEras_13.json"]
+        )
         assert coverage[(10, (2,))] == 0  # a real empty answer is a complete list too
         assert catalogue.availability(ATLAS, 13) is True
         clan_13 = captured["Types_18_Technologies_2_AvailableEras_13.json"]
         some_clan = min(clan_13)
         assert catalogue.availability(some_clan, 13) is True
-        assert catalogue.availability(some_clan, 10) is False  # no Clan 'Mech in the Star League list
+        assert (
+            catalogue.availability(some_clan, 10) is False
+        )  # no Clan 'Mech in the Star League list
         assert catalogue.availability(PHOENIX, 13) is None  # Primitive tech: no list covers it
         assert catalogue.availability(ATLAS, 13, 24) is None  # no faction data captured
         assert catalogue.availability_version() is not None
@@ -98,7 +106,10 @@ def test_import_the_captured_answers(tmp_path: Path, mul_dir: Path) -> None:
 @pytest.mark.parametrize(
     ("search", "expected"),
     [
-        ("?AvailableEras=13&Types=18&Technologies=1", Scope(13, 0, frozenset({18}), frozenset({1}))),
+        (
+            "?AvailableEras=13&Types=18&Technologies=1",
+            Scope(13, 0, frozenset({18}), frozenset({1})),
+        ),
         ("?AvailableEras=14&Factions=24", Scope(14, 24)),
         ("?Eras=13&Types=18", None),
     ],
@@ -135,9 +146,18 @@ def test_a_narrowed_answer_imports_its_units_but_no_list(tmp_path: Path) -> None
 
 def test_a_faction_answer_names_its_faction(tmp_path: Path) -> None:
     answer = tmp_path / "wolf.json"
-    crumbs = [{"Name": "Availability Eras", "Value": "Clan Invasion"}, {"Name": "Factions", "Value": "Clan Wolf"}]
+    crumbs = [
+        {"Name": "Availability Eras", "Value": "Clan Invasion"},
+        {"Name": "Factions", "Value": "Clan Wolf"},
+    ]
     answer.write_text(
-        json.dumps({"Units": [_atlas_record()], "Search": "?AvailableEras=13&Factions=24", "Crumbs": crumbs})
+        json.dumps(
+            {
+                "Units": [_atlas_record()],
+                "Search": "?AvailableEras=13&Factions=24",
+                "Crumbs": crumbs,
+            }
+        )
     )
     import_files(tmp_path / "cache", [answer])
     with Catalogue.open(tmp_path / "cache") as catalogue:
@@ -205,10 +225,17 @@ def test_factions_resolve() -> None:
 
 
 def test_autocomplete_answers() -> None:
-    assert parse_autocomplete([{"label": " Clan  Wolf ", "value": 24}, {"label": "ComStar", "value": "18"}], origin="x") == [
+    assert parse_autocomplete(
+        [{"label": " Clan  Wolf ", "value": 24}, {"label": "ComStar", "value": "18"}], origin="x"
+    ) == [
         Faction(24, "Clan Wolf"),
         Faction(18, "ComStar"),
     ]
-    for bad in ({"label": "x"}, [{"label": "x"}], [{"label": "", "value": 1}], [{"label": "x", "value": 2**40}]):
+    for bad in (
+        {"label": "x"},
+        [{"label": "x"}],
+        [{"label": "", "value": 1}],
+        [{"label": "x", "value": 2**40}],
+    ):
         with pytest.raises(CatalogueDataError):
             parse_autocomplete(bad, origin="x")
