@@ -27,6 +27,7 @@
     ├── TemplateError                   card layouts, dice tables and other template data
     │   └── RulePackError               a rule pack that does not load
     ├── RenderError                     the PDF could not be written
+    ├── OutputError                     stdout or stderr cannot be written (a full disk)
     └── FormatError                     an import or export format problem
         ├── FormatProblems              a file with several bad rows or items
         └── ShareCodeError              a share code that is not one, too new, or damaged
@@ -207,6 +208,10 @@ class RulePackError(TemplateError):
 
 class RenderError(CardsmithError):
     """A PDF or card that could not be produced."""
+
+
+class OutputError(CardsmithError):
+    """The command's output cannot be written: stdout on a full disk, a failing device."""
 
 
 class FormatError(CardsmithError, ValueError):

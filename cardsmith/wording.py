@@ -1,6 +1,8 @@
-"""Provides small helpers for messages: counts with the right singular or plural noun."""
+"""Provides small helpers for messages and cells: counts with the right noun, shortening."""
 
 from __future__ import annotations
+
+ELLIPSIS = "…"
 
 
 def count(n: int, noun: str, plural: str = "") -> str:
@@ -9,3 +11,25 @@ def count(n: int, noun: str, plural: str = "") -> str:
     Irregular plurals are given: ``count(2, "fish", "fish")``.
     """
     return f"{n:,} {noun if n == 1 else (plural or noun + 's')}"
+
+
+def shorten(text: str, width: int) -> str:
+    """``text`` in at most ``width`` characters, cut from the middle with ``…``.
+
+    The end is what tells units apart (the variant ``AS7-D``, the squad size ``(Sqd5)``),
+    so it is kept whole where it fits: the tail gets the larger half of the room, or its
+    last word if that is longer and still leaves the start three characters.
+
+    ``shorten("Atlas AS7-D-DC Dragoon Compact", 20)`` → ``"Atlas AS7…on Compact"``.
+    """
+    if len(text) <= width:
+        return text
+    if width <= 1:
+        return ELLIPSIS[:width]
+    room = width - 1
+    tail = room - room // 2
+    last_word = len(text.rstrip().rsplit(" ", 1)[-1])
+    if tail < last_word <= room - 3:
+        tail = last_word
+    head = room - tail
+    return text[:head].rstrip() + ELLIPSIS + text[len(text) - tail :].lstrip()

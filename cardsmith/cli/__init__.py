@@ -11,7 +11,7 @@ import click
 
 from cardsmith import __version__
 from cardsmith.cli.context import Settings
-from cardsmith.cli.output import report_error
+from cardsmith.cli.output import report_error, safe_output
 from cardsmith.errors import EXIT_BAD_INPUT, CardsmithError
 
 #: Subcommand name → "module:attribute" under cardsmith.cli.  Modules are imported only
@@ -37,7 +37,24 @@ LAZY_COMMANDS: dict[str, str] = {
 
 
 class LazyGroup(click.Group):
-    """A click group that imports each subcommand's module the first time it is needed."""
+    """A click group that imports each subcommand's module the first time it is needed.
+
+    It is also the one error handler of every command: a ``CardsmithError`` raised in
+    any command (or the group itself) is reported on stderr and becomes its exit code,
+    and output goes through ``safe_output``, whether the group is run by ``main`` or by
+    click's test runner.
+    """
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        with safe_output():
+            return super().main(*args, **kwargs)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except CardsmithError as exc:
+            report_error(exc)
+            raise click.exceptions.Exit(exc.exit_code) from exc
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         names = set(super().list_commands(ctx))
@@ -106,8 +123,14 @@ def cli(ctx: click.Context, cache_dir: Path | None, offline: bool) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: run the command line and turn cardsmith errors into exit codes."""
+    with safe_output():
+        _main(argv)
+
+
+def _main(argv: list[str] | None) -> None:
     try:
         code: Any = cli.main(args=argv, prog_name="cardsmith", standalone_mode=False)
+        sys.stdout.flush()  # a full disk shows here when the last line was buffered
     except CardsmithError as exc:
         report_error(exc)
         sys.exit(exc.exit_code)

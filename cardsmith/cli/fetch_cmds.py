@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from cardsmith.catalogue.fetch import Batch, FetchReport, MulQuery, SyncReport
 from cardsmith.cli.context import Settings
-from cardsmith.cli.output import echo_json, format_table, warn
+from cardsmith.cli.output import echo_json, format_table, terminal_stream, warn
 from cardsmith.errors import CatalogueDataError, CatalogueUnavailable, OfflineCacheMiss
 from cardsmith.services import mul as service
 
@@ -217,7 +215,7 @@ def sync(
     (CARDSMITH_MUL_INTERVAL).  Exit code 3 when batches are missing because the MUL
     could not be reached.
     """
-    stderr = sys.stderr
+    stderr = terminal_stream()  # the bar draws with \r and escapes of its own
     show_bar = stderr.isatty() if progress is None else progress
     folder = settings.resolved_cache_dir
     offline = settings.offline or offline

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -11,14 +12,27 @@ from cardsmith.cli.context import Settings
 from cardsmith.errors import UsageError
 
 
+def has_terminal() -> bool:
+    """True when stdin and stdout are a terminal the app can draw on and read keys from."""
+    return sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def run_app(settings: Settings, force_path: Path | None) -> None:
     """Open the terminal app (on a force when ``force_path`` is given).
 
     Raises:
-        UsageError: ``force_path`` is not a readable file.
+        UsageError: ``force_path`` is not a readable file, or there is no terminal (a
+            script, a pipe, a cron job): the app would wait for keys that never come.
     """
     if force_path is not None and not force_path.is_file():
         raise UsageError(f"{force_path}: no such force file")
+    if not has_terminal():
+        shown = f" on {force_path}" if force_path is not None else ""
+        raise UsageError(
+            f"the cardsmith app{shown} needs a terminal, and this one has none "
+            "(input or output is a pipe or a file); run it in a terminal, or use the "
+            "commands from scripts (cardsmith --help)"
+        )
     # Textual takes a noticeable time to import; only the app needs it, not the commands.
     from cardsmith.tui.app import CardsmithApp
 

@@ -1,16 +1,29 @@
-"""Provides the command line's output: plain-text tables, JSON, warnings and error reports."""
+"""Provides the command line's output: tables, JSON, warnings, error reports, safe streams.
+
+Every command writes through ``safe_output``: while a command runs, stdout and stderr
+are ``SafeStream``s, so no control character or escape sequence from a file (a unit
+name, a pilot, a campaign note) reaches the terminal as anything but visible text
+(``cardsmith.safetext``), and a write that fails (``> /dev/full``) becomes one clear
+``OutputError`` instead of a traceback.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import functools
 import json
-from collections.abc import Callable, Sequence
-from typing import Any, ParamSpec, TypeVar
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, ParamSpec, TextIO, TypeVar
 
 import click
 
-from cardsmith.errors import CardsmithError, UnitNotFound
+from cardsmith.errors import CardsmithError, OutputError, UnitNotFound
+from cardsmith.fileio import os_reason
 from cardsmith.problems import problem_lines
+from cardsmith.safetext import safe_text
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -24,8 +37,11 @@ def echo_json(data: Any) -> None:
 def format_table(
     headers: Sequence[str], rows: Sequence[Sequence[object]], *, right: Sequence[int] = ()
 ) -> str:
-    """Lay out rows in aligned columns; ``right`` lists column numbers to right-align."""
-    text_rows = [[str(cell) for cell in row] for row in rows]
+    """Lay out rows in aligned columns; ``right`` lists column numbers to right-align.
+
+    A cell is shown through ``safe_text`` (a newline in a name would break the row).
+    """
+    text_rows = [[safe_text(str(cell)) for cell in row] for row in rows]
     widths = [len(h) for h in headers]
     for row in text_rows:
         for i, cell in enumerate(row):
@@ -62,8 +78,8 @@ def report_error(exc: CardsmithError) -> None:
 def handled(command: Callable[P, R]) -> Callable[P, R]:
     """Cardsmith errors become a report on stderr and their exit code, never a traceback.
 
-    Commands need this as well as ``main``'s handler: tests (and other callers) run the
-    click group directly.
+    The ``cardsmith`` group does this for every command (``LazyGroup.invoke``); this
+    decorator stays for commands that are run outside the group.
     """
 
     @functools.wraps(command)
@@ -75,3 +91,85 @@ def handled(command: Callable[P, R]) -> Callable[P, R]:
             raise click.exceptions.Exit(exc.exit_code) from exc
 
     return wrapper
+
+
+class SafeStream:
+    """A text stream in front of stdout or stderr: shows controls visibly, words failures."""
+
+    def __init__(self, raw: TextIO, name: str) -> None:
+        self.raw = raw
+        """The stream written to."""
+        self.name = name
+        """``output`` or ``error output``, for the message when a write fails."""
+        self._dead = False
+
+    # click looks for these to decide that the stream is a usable text stream.
+    @property
+    def encoding(self) -> str:
+        return getattr(self.raw, "encoding", None) or "utf-8"
+
+    @property
+    def errors(self) -> str:
+        return getattr(self.raw, "errors", None) or "strict"
+
+    def write(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise TypeError("a SafeStream takes text, not bytes")
+        # click probes a stream with an empty write; a probe must not count as the failure.
+        if text and not self._dead:
+            try:
+                self.raw.write(safe_text(text, keep_layout=True))
+            except OSError as exc:
+                self._failed(exc)
+        return len(text)
+
+    def flush(self) -> None:
+        if not self._dead:
+            try:
+                self.raw.flush()
+            except OSError as exc:
+                self._failed(exc)
+
+    def isatty(self) -> bool:
+        return bool(self.raw.isatty())
+
+    def fileno(self) -> int:
+        return self.raw.fileno()
+
+    def writable(self) -> bool:
+        return True
+
+    def readable(self) -> bool:
+        return False
+
+    def _failed(self, exc: OSError) -> None:
+        # What stays in the buffer must not fail again when Python flushes it at exit.
+        self._dead = True
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self.raw.fileno())
+            os.close(devnull)
+        if exc.errno == errno.EPIPE:
+            raise BrokenPipeError(errno.EPIPE, "the reader went away") from None  # click: exit 1
+        raise OutputError(f"cannot write the {self.name}: {os_reason(exc)}") from None
+
+
+@contextlib.contextmanager
+def safe_output() -> Iterator[None]:
+    """Run a command with stdout and stderr behind ``SafeStream``s (idempotent)."""
+    old_out, old_err = sys.stdout, sys.stderr
+    if isinstance(old_out, SafeStream) or old_out is None or old_err is None:
+        yield
+        return
+    sys.stdout = SafeStream(old_out, "output")
+    sys.stderr = SafeStream(old_err, "error output")
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = old_out, old_err
+
+
+def terminal_stream() -> TextIO:
+    """stderr itself, for cardsmith's own terminal drawing (a progress bar's escapes)."""
+    err = sys.stderr
+    return err.raw if isinstance(err, SafeStream) else err

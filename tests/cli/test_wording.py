@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardsmith.wording import count
+from cardsmith.wording import count, shorten
 
 
 @pytest.mark.parametrize(
@@ -19,3 +19,27 @@ from cardsmith.wording import count
 )
 def test_count(n: int, noun: str, plural: str, expected: str) -> None:
     assert count(n, noun, plural) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "width", "expected"),
+    [
+        ("Griffin GRF-1N", 20, "Griffin GRF-1N"),
+        ("Griffin GRF-1N", 14, "Griffin GRF-1N"),
+        ("Atlas AS7-D-DC Dragoon Compact", 20, "Atlas AS7…on Compact"),
+        ("Marauder II MAD-4A", 12, "Marau…MAD-4A"),  # the variant stays whole
+        ("Elemental Battle Armor [Laser] (Sqd5)", 24, "Elemental B…aser] (Sqd5)"),
+        ("Long Tom Artillery Vehicle", 9, "Long…icle"),
+        ("abc", 2, "…c"),
+        ("abc", 1, "…"),
+        ("abc", 0, ""),
+    ],
+)
+def test_shorten_cuts_the_middle_and_keeps_the_end(text: str, width: int, expected: str) -> None:
+    assert shorten(text, width) == expected
+    assert len(shorten(text, width)) <= max(width, 0)
+
+
+def test_shortened_variants_stay_distinct() -> None:
+    names = [f"Marauder II MAD-{suffix}" for suffix in ("4A", "4K", "5A", "5D")]
+    assert len({shorten(name, 11) for name in names}) == len(names)

@@ -14,7 +14,6 @@ from textual.message import Message
 from textual.notifications import Notify
 from textual.widgets import DataTable, Input
 
-from cardsmith import paths
 from cardsmith.cli import cli
 from cardsmith.tui.app import CardsmithApp
 from cardsmith.tui.messages import PrintFinished
@@ -94,16 +93,22 @@ async def test_help_lists_the_keys_of_the_screen(make_app: Callable[..., Cardsmi
         assert not isinstance(app.screen, HelpScreen)
 
 
-def test_locate_prints_paths(tmp_path: Path) -> None:
+def test_locate_prints_paths(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    config = tmp_path / "my config"
+    monkeypatch.setenv("CARDSMITH_CONFIG_DIR", str(config))
     runner = CliRunner()
-    for what, expected in (
-        ("cache", tmp_path),
-        ("config", paths.config_dir()),
-        ("templates", paths.templates_dir()),
-    ):
-        result = runner.invoke(cli, ["--cache-dir", str(tmp_path), "locate", what])
+    printed: dict[str, Path] = {}
+    for what in ("cache", "config", "templates"):
+        result = runner.invoke(cli, ["--cache-dir", str(tmp_path / "c"), "locate", what])
         assert result.exit_code == 0, result.output
-        assert result.output.strip() == str(expected)
+        printed[what] = Path(result.output.rstrip("\n"))
+    assert printed["cache"] == tmp_path / "c"
+    assert printed["config"] == config
+    # The templates folder is the one holding the shipped files (the repository's copy).
+    shipped = Path(__file__).resolve().parents[2] / "templates" / "cards" / "mech.toml"
+    assert (printed["templates"] / "cards" / "mech.toml").read_bytes() == shipped.read_bytes()
+    both = runner.invoke(cli, ["--cache-dir", str(tmp_path / "c"), "locate"])
+    assert both.output.splitlines() == [f"{name}\t{printed[name]}" for name in sorted(printed)]
 
 
 def test_open_a_missing_file_is_a_usage_error(tmp_path: Path) -> None:
@@ -124,6 +129,7 @@ def test_cli_opens_the_app_on_a_force_file(tmp_path: Path, monkeypatch: pytest.M
     path = tmp_path / "lance.json"
     save_force(new_force("Lance"), path)
     launched: list[tuple[Path | None, Path]] = []
+    monkeypatch.setattr("cardsmith.cli.misc_cmds.has_terminal", lambda: True)
     monkeypatch.setattr(
         CardsmithApp, "run", lambda self: launched.append((self.force_path, self.cache_dir))
     )
