@@ -22,10 +22,10 @@ from cardsmith.wording import count
 @click.option(
     "--cards-per-page",
     type=click.IntRange(min=1),
-    default=8,
-    show_default=True,
+    default=None,
     metavar="N",
-    help="Cards on each page (at most what fits: 8 on Letter and A4).",
+    help="Unit cards on each page, exactly N (at most 8 on Letter and A4, 4 enlarged; "
+    "default: as many as fit).",
 )
 @click.option(
     "--sort",
@@ -37,6 +37,14 @@ from cardsmith.wording import count
 @click.option(
     "--no-group-breaks", is_flag=True, help="Run the groups' cards together on the pages."
 )
+@click.option("--roster-only", is_flag=True, help="Print the roster pages only.")
+@click.option(
+    "--blank-skill", is_flag=True, help="Leave the skill to write in; list the PV at every skill."
+)
+@click.option("--enlarged", is_flag=True, help="Cards at 1.5 × size, 4 to a landscape page.")
+@click.option("--pilot-cards", is_flag=True, help="Add a card per pilot: skill and SPAs.")
+@click.option("--spa-cards", is_flag=True, help="Add a reference card per SPA in the force.")
+@click.option("--tokens", is_flag=True, help="Add one-inch counters with each unit's number.")
 @click.pass_context
 def print_sheets(
     ctx: click.Context,
@@ -45,9 +53,15 @@ def print_sheets(
     paper: str,
     mono: bool,
     no_reference: bool,
-    cards_per_page: int,
+    cards_per_page: int | None,
     sort: str,
     no_group_breaks: bool,
+    roster_only: bool,
+    blank_skill: bool,
+    enlarged: bool,
+    pilot_cards: bool,
+    spa_cards: bool,
+    tokens: bool,
 ) -> None:
     """Print the force FILES as Alpha Strike record sheets to a PDF.
 
@@ -62,6 +76,14 @@ def print_sheets(
         cards_per_page=cards_per_page,
         sort=sort.lower(),
         group_breaks=not no_group_breaks,
+        roster_only=roster_only,
+        blank_skill=blank_skill,
+        enlarged=enlarged,
+        extras=tuple(
+            kind
+            for kind, wanted in (("pilot", pilot_cards), ("spa", spa_cards), ("token", tokens))
+            if wanted
+        ),
     )
     try:
         result = printing.print_files(files, output, options)

@@ -7,14 +7,14 @@ plus the range modifier (+0/+2/+4/+6, ASCE p.44; seed 004 "Modificador por alcan
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from cardsmith.errors import RenderError, TemplateError
 from cardsmith.forces.pricing import adjusted_pv
 from cardsmith.forces.spas import CardEffect, SpaCatalogue, card_numbers, load_spas
 from cardsmith.models import ForceEntry, Pilot, Unit
-from cardsmith.models.force import DEFAULT_SKILL
+from cardsmith.models.force import DEFAULT_SKILL, MAX_SKILL, MIN_SKILL
 from cardsmith.models.stats import format_move
 from cardsmith.render.layout.card import CardTemplate, CritTrack, template_for_type
 
@@ -30,8 +30,14 @@ class RangeColumn:
     modifier: int
     value: str
     """Damage as printed: ``3``, ``0*`` (minimal damage) or ``0``."""
-    target: int
-    """Skill + range modifier: roll this or more on 2D6 (before other modifiers)."""
+    target: int | None
+    """Skill + range modifier: roll this or more on 2D6 (before other modifiers); None
+    on a blank-skill card, where the player adds the modifier to the skill written in."""
+
+    @property
+    def target_text(self) -> str:
+        """``TN 6+``, or ``skill+2`` on a blank-skill card."""
+        return f"TN {self.target}+" if self.target is not None else f"skill+{self.modifier}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +50,24 @@ class SpaLine:
 
     def __str__(self) -> str:
         return f"{self.name} ({self.effect})" if self.effect else self.name
+
+
+@dataclass(frozen=True, slots=True)
+class CardMarks:
+    """What a unit has taken so far in play, marked on its re-printed card."""
+
+    armor: int = 0
+    """Armor points lost (filled pips)."""
+    structure: int = 0
+    heat: int = 0
+    """Current heat level, 0-4 (4 is S, shutdown)."""
+    crits: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    """Crit track name → boxes ticked in each of its groups (``MOTIVE`` has three)."""
+
+    def ticked(self, track: str, group: int) -> int:
+        """Boxes ticked in one group of a track."""
+        counts = self.crits.get(track, ())
+        return counts[group] if group < len(counts) else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +87,8 @@ class CardData:
     thrust: str
     """Thrust (``6a``) for aerospace units, empty otherwise."""
     role: str
-    skill: int
+    skill: int | None
+    """None on a blank-skill card: the skill is written in, the PV read from ``pv_table``."""
     pv: int
     """PV at the entry's skill."""
     base_pv: int
@@ -87,6 +112,10 @@ class CardData:
     mul_id: int = 0
     index: int | None = None
     """1-based position in the force, when the card comes from a force."""
+    pv_table: tuple[tuple[int, int], ...] = ()
+    """(skill, PV) for every skill, on a blank-skill card (ASCE p.29 skill PV table)."""
+    marks: CardMarks | None = None
+    """Damage, heat and crits so far (``battle print``); None on a fresh card."""
 
     @property
     def title(self) -> str:
@@ -102,8 +131,9 @@ class CardData:
         else:
             first.append(("TMM", str(self.tmm)))
             first.append(("MV", self.move or '0"'))
-        second = [("ROLE", self.role), ("SKILL", str(self.skill))]
-        if self.pv != self.base_pv:
+        skill = "____" if self.skill is None else str(self.skill)
+        second = [("ROLE", self.role), ("SKILL", skill)]
+        if self.skill is not None and self.pv != self.base_pv:
             second.append(("BASE PV", str(self.base_pv)))
         return tuple(first), tuple(second)
 
@@ -153,11 +183,13 @@ def card_for(
     *,
     index: int | None = None,
     spa_catalogue: SpaCatalogue | None = None,
+    blank_skill: bool = False,
 ) -> CardData:
     """Work out the card of a force entry (its skill, pilot, SPAs) or of a bare unit (skill 4).
 
     SPAs that change printed numbers (Sniper's range modifiers, Speed Demon's move) are
-    applied to the damage columns' target numbers and to MV/THR.
+    applied to the damage columns' target numbers and to MV/THR.  A blank-skill card
+    leaves the skill to be written in and lists the PV at every skill instead.
 
     Raises:
         RenderError: the unit has no Alpha Strike stats or no card family prints its type.
@@ -186,7 +218,7 @@ def card_for(
             label=label,
             modifier=modifiers.get(label, 0),
             value=str(unit.damage[i]) if i < len(unit.damage) else "0",
-            target=skill + modifiers.get(label, 0),
+            target=None if blank_skill else skill + modifiers.get(label, 0),
         )
         for i, label in enumerate(template.ranges)
     )
@@ -203,7 +235,7 @@ def card_for(
         tmm=None if thrust else unit.tmm,
         thrust=thrust,
         role=unit.role or "None",
-        skill=skill,
+        skill=None if blank_skill else skill,
         pv=adjusted_pv(unit.pv, skill),
         base_pv=unit.pv,
         damage=columns,
@@ -221,7 +253,13 @@ def card_for(
         group=entry.group,
         mul_id=unit.mul_id,
         index=index,
+        pv_table=pv_by_skill(unit.pv) if blank_skill else (),
     )
+
+
+def pv_by_skill(base_pv: int) -> tuple[tuple[int, int], ...]:
+    """(skill, PV) for skills 0-7 from a unit's skill-4 PV (ASCE p.29; facts §2)."""
+    return tuple((skill, adjusted_pv(base_pv, skill)) for skill in range(MIN_SKILL, MAX_SKILL + 1))
 
 
 def spa_lines(ids: tuple[str, ...], catalogue: SpaCatalogue | None) -> list[SpaLine]:

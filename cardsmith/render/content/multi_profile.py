@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cardsmith.errors import RenderError, TemplateError
 from cardsmith.forces.pricing import adjusted_pv
@@ -29,6 +29,7 @@ from cardsmith.render.content.card import (
     SpaLine,
     card_for,
     pilot_text,
+    pv_by_skill,
     spa_catalogue_for,
     spa_lines,
     spa_text,
@@ -89,6 +90,8 @@ class MultiCardData:
     group: str = ""
     mul_id: int = 0
     index: int | None = None
+    pv_table: tuple[tuple[int, int], ...] = ()
+    """(skill, PV) for every skill, on a blank-skill card."""
 
     @property
     def profile_names(self) -> tuple[str, ...]:
@@ -131,9 +134,16 @@ SheetCard = CardData | MultiCardData
 
 
 def multi_card_for(
-    item: ForceEntry | Unit, *, index: int | None = None, unit_profiles: ProfileSet | None = None
+    item: ForceEntry | Unit,
+    *,
+    index: int | None = None,
+    unit_profiles: ProfileSet | None = None,
+    blank_skill: bool = False,
 ) -> MultiCardData:
     """The multi-profile card of an entry or bare unit (skill 4).
+
+    A blank-skill card (Alpha Strike profiles only) leaves the skill to write in: the
+    damage headers give the range modifier and the card lists the PV at every skill.
 
     Raises:
         RenderError: the unit has a single profile, or its profiles cannot be printed.
@@ -166,8 +176,27 @@ def multi_card_for(
         index=index,
     )
     if system is None:
-        return _alpha_strike(entry, unit_profiles, common)
+        card = _alpha_strike(entry, unit_profiles, common)
+        return _blank_skill(card) if blank_skill else card
     return _generic(entry, unit_profiles, system, common)
+
+
+def _blank_skill(card: MultiCardData) -> MultiCardData:
+    """The card with its skill left to write in and the PV per skill listed."""
+    start, end = card.damage_columns
+    columns = list(card.columns)
+    for i in range(start, end):
+        band = columns[i].split()[0]
+        columns[i] = f"{band} +{RANGE_MODIFIERS.get(band, 0)}"
+    info = tuple((k, "____" if k == "SKILL" else v) for k, v in card.info)
+    return replace(
+        card,
+        columns=tuple(columns),
+        info=info,
+        skill=None,
+        pv=card.base_pv,
+        pv_table=pv_by_skill(card.base_pv),
+    )
 
 
 def switch_text(rule: SwitchRule | None, unit_profiles: ProfileSet) -> tuple[str, str]:
@@ -300,12 +329,16 @@ def _generic(
     )
 
 
-def sheet_card(entry: ForceEntry, *, index: int | None = None) -> SheetCard:
+def sheet_card(
+    entry: ForceEntry, *, index: int | None = None, blank_skill: bool = False
+) -> SheetCard:
     """The card an entry prints on: the multi-profile card, or its type's own card."""
     unit_profiles = profile_set(entry.unit)
     if unit_profiles is not None:
-        return multi_card_for(entry, index=index, unit_profiles=unit_profiles)
-    return card_for(entry, index=index)
+        return multi_card_for(
+            entry, index=index, unit_profiles=unit_profiles, blank_skill=blank_skill
+        )
+    return card_for(entry, index=index, blank_skill=blank_skill)
 
 
 def sheet_cards(entries: Sequence[ForceEntry]) -> list[SheetCard]:

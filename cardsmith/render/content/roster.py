@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardsmith.errors import CardsmithError
 from cardsmith.forces.fingerprint import force_fingerprint
+from cardsmith.forces.formations import evaluate_group, load_formations
 from cardsmith.forces.pricing import entry_pv
-from cardsmith.models import Force, Unit
+from cardsmith.models import Force, ForceEntry, Unit
 from cardsmith.profiles.modes import profile_set
 from cardsmith.render.content.card import spa_catalogue_for, spa_lines
 from cardsmith.render.content.multi_profile import PRICING_TEXT
+from cardsmith.render.content.sheets import sections
 from cardsmith.rules.model import CheckResult
 
 
@@ -59,6 +62,7 @@ class RosterRow:
     index: int
     name: str
     type_code: str
+    role: str
     skill: int
     base_pv: int
     pv: int
@@ -69,6 +73,35 @@ class RosterRow:
 
 
 @dataclass(frozen=True, slots=True)
+class RosterSection:
+    """One group of the roster: its heading, its formation's verdict and bonus, its rows."""
+
+    group: str
+    """The group's name; empty for ungrouped units (or a force with no groups)."""
+    formation: str = ""
+    """The formation's name, empty when the group declares none."""
+    qualifies: bool | None = None
+    """None without a formation (or when it cannot be judged)."""
+    status: str = ""
+    """``qualifies``, or what it misses (``does not qualify: …``)."""
+    bonus: str = ""
+    rows: tuple[RosterRow, ...] = ()
+
+    @property
+    def heading(self) -> str:
+        """``Alpha · 120 PV — Battle Lance: qualifies``, ``Beta · 64 PV``, ``No group · 30 PV``."""
+        name = f"{self.group or 'No group'} · {self.pv} PV"
+        if not self.formation:
+            return name
+        return f"{name} — {self.formation}: {self.status}" if self.status else name
+
+    @property
+    def pv(self) -> int:
+        """The section's PV total."""
+        return sum(r.pv for r in self.rows)
+
+
+@dataclass(frozen=True, slots=True)
 class RosterData:
     """Everything on a force's roster page."""
 
@@ -76,7 +109,7 @@ class RosterData:
     pack: str
     verdict: str
     problems: tuple[str, ...]
-    rows: tuple[RosterRow, ...]
+    sections: tuple[RosterSection, ...]
     total_base_pv: int
     total_pv: int
     cap: int | None
@@ -84,6 +117,18 @@ class RosterData:
     fingerprint: str
     profile_notes: tuple[str, ...] = ()
     """Units with several profiles (one card each): profiles, price rule, system."""
+    share_code: str = ""
+    """The force as a share code (drawn as a QR code); empty when it has none."""
+
+    @property
+    def rows(self) -> tuple[RosterRow, ...]:
+        """Every row in print order."""
+        return tuple(r for s in self.sections for r in s.rows)
+
+    @property
+    def grouped(self) -> bool:
+        """True when the force has groups: the roster then prints a heading per group."""
+        return any(s.group for s in self.sections)
 
 
 def profile_notes(force: Force) -> tuple[str, ...]:
@@ -107,14 +152,47 @@ def _system(unit: Unit) -> str:
     return unit.profiles.system if unit.profiles is not None else unit.type_code
 
 
-def roster_for(force: Force, verdict: Verdict | None = None) -> RosterData:
-    """The roster of ``force``; without a verdict it says "not checked"."""
+def _formation_line(force: Force, group: str) -> tuple[str, bool | None, str, str]:
+    """(formation name, qualifies, status text, bonus) of ``group`` (empty when it has none)."""
+    declared = force.group(group) if group else None
+    if declared is None or not declared.formation:
+        return "", None, "", ""
+    try:
+        catalogue = load_formations()
+        formation = catalogue.get(declared.formation)
+        if formation is None:
+            return declared.formation, None, "unknown formation", ""
+        result = evaluate_group(force, group, catalogue)
+    except CardsmithError as exc:
+        return declared.formation, None, f"not judged ({exc.message})", ""
+    if result.qualifies:
+        status = "qualifies (ideal role)" if result.waived_by_ideal_role else "qualifies"
+    else:
+        missed = [
+            f"{r.text} ({r.actual}, needs {r.expected})"
+            for r in result.requirements
+            if not r.passed
+        ]
+        status = "does not qualify: " + "; ".join(missed)
+    return formation.name, result.qualifies, status, formation.bonus
+
+
+def roster_for(
+    force: Force,
+    verdict: Verdict | None = None,
+    *,
+    sort: str = "group",
+    share_code: str = "",
+) -> RosterData:
+    """The roster of ``force``, a section per group; without a verdict it says "not checked"."""
     catalogue = spa_catalogue_for(tuple(s for e in force.entries for s in e.spas))
-    rows = tuple(
-        RosterRow(
-            index=i,
+
+    def row(index: int, e: ForceEntry) -> RosterRow:
+        return RosterRow(
+            index=index,
             name=e.unit.name,
             type_code=e.unit.type_code if e.unit.type is not None else _system(e.unit),
+            role=e.unit.role or "",
             skill=e.skill,
             base_pv=e.unit.pv,
             pv=entry_pv(e),
@@ -123,18 +201,24 @@ def roster_for(force: Force, verdict: Verdict | None = None) -> RosterData:
             group=e.group,
             commander=e.commander,
         )
-        for i, e in enumerate(force.entries, start=1)
-    )
+
+    built = []
+    for section in sections(force, sort, group_breaks=True):
+        formation, qualifies, status, bonus = _formation_line(force, section.group)
+        rows = tuple(row(i, e) for i, e in section.entries)
+        built.append(RosterSection(section.group, formation, qualifies, status, bonus, rows))
+    every = [r for s in built for r in s.rows]
     return RosterData(
         name=force.name,
         pack=verdict.pack if verdict else force.pack,
         verdict=verdict.headline if verdict else "not checked",
         problems=verdict.problems if verdict else (),
-        rows=rows,
-        total_base_pv=sum(r.base_pv for r in rows),
-        total_pv=sum(r.pv for r in rows),
+        sections=tuple(built),
+        total_base_pv=sum(r.base_pv for r in every),
+        total_pv=sum(r.pv for r in every),
         cap=force.cap,
         data_version=force.data_version or "unrecorded",
         fingerprint=force_fingerprint(force),
         profile_notes=profile_notes(force),
+        share_code=share_code,
     )

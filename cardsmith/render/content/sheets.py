@@ -30,7 +30,8 @@ class SheetOptions:
     mono: bool = False
     reference: bool = True
     """Close the file with the quick-reference page."""
-    cards_per_page: int = 8
+    cards_per_page: int | None = None
+    """Unit cards on a page; None puts as many as fit (8 on Letter and A4, 4 enlarged)."""
     sort: str = "group"
     group_breaks: bool = True
     """Start each group's cards on a new page."""
@@ -55,7 +56,7 @@ class SheetOptions:
             found.append(
                 f"unknown card kind {', '.join(unknown)}; choose from {', '.join(EXTRA_KINDS)}"
             )
-        if self.cards_per_page < 1:
+        if self.cards_per_page is not None and self.cards_per_page < 1:
             found.append(f"cards per page must be at least 1, got {self.cards_per_page}")
         return found
 

@@ -48,11 +48,15 @@ class SheetLayout:
     """Top edge of the grid."""
     cut_mark: float
     cut_mark_offset: float
+    count: int = 0
+    """Cards on one page as asked (the grid may have more slots: 3 cards use a 2 × 2 grid)."""
+    scale: float = 1.0
+    """How much larger than the template each card is drawn (1.5 for enlarged cards)."""
 
     @property
     def per_page(self) -> int:
-        """Cards on one page."""
-        return self.columns * self.rows
+        """Cards on one page: exactly the number asked for."""
+        return self.count or self.columns * self.rows
 
     def card_origin(self, slot: int) -> tuple[float, float]:
         """Top-left corner (mm from the page's top-left) of card ``slot`` (row-major)."""
@@ -151,10 +155,24 @@ def parse_sheet(data: Mapping[str, Any], *, source: str = "<sheet>") -> SheetSpe
     return spec
 
 
+#: How much larger enlarged cards are drawn: 1.5 × 88.9 × 63.5 mm puts 2 × 2 on a
+#: landscape Letter or A4 page.
+ENLARGED_SCALE = 1.5
+
+
 def sheet_layout(
-    paper: str = "letter", cards_per_page: int = 8, spec: SheetSpec | None = None
+    paper: str = "letter",
+    cards_per_page: int | None = None,
+    spec: SheetSpec | None = None,
+    *,
+    scale: float = 1.0,
+    landscape: bool = False,
 ) -> SheetLayout:
     """Lay ``cards_per_page`` cards out on ``paper``, centred, within the printable margin.
+
+    ``scale`` draws every card larger (enlarged cards); ``landscape`` turns the paper.
+    Exactly ``cards_per_page`` cards go on each page (3 fill three slots of a 2 × 2 grid);
+    None puts as many as fit.
 
     Raises:
         TemplateError: unknown paper, a count below 1, or more cards than fit.
@@ -164,32 +182,37 @@ def sheet_layout(
     if key not in spec.papers:
         raise TemplateError(f"unknown paper {paper!r}; choose one of {', '.join(spec.papers)}")
     page_w, page_h = spec.papers[key]
+    if landscape:
+        page_w, page_h = max(page_w, page_h), min(page_w, page_h)
+    card_w, card_h = spec.card_width * scale, spec.card_height * scale
     usable_w, usable_h = page_w - 2 * spec.min_margin, page_h - 2 * spec.min_margin
-    max_cols = int((usable_w + spec.gap) // (spec.card_width + spec.gap))
-    max_rows = int((usable_h + spec.gap) // (spec.card_height + spec.gap))
+    max_cols = int((usable_w + spec.gap) // (card_w + spec.gap))
+    max_rows = int((usable_h + spec.gap) // (card_h + spec.gap))
     capacity = max_cols * max_rows
+    size = f"{card_w:g} × {card_h:g} mm"
     if capacity < 1:
         raise TemplateError(
-            f"cards of {spec.card_width} × {spec.card_height} mm are too big to fit on {key} "
-            f"paper with {spec.min_margin} mm margins"
+            f"cards of {size} are too big to fit on {key} paper with {spec.min_margin} mm margins"
         )
+    if cards_per_page is None:
+        cards_per_page = capacity
     if cards_per_page < 1:
         raise TemplateError(f"cards per page must be at least 1, got {cards_per_page}")
     if cards_per_page > capacity:
         raise TemplateError(
-            f"at most {capacity} cards of {spec.card_width} × {spec.card_height} mm fit on "
-            f"{key} paper ({max_cols} × {max_rows}); {cards_per_page} asked for"
+            f"at most {capacity} cards of {size} fit on {key} paper "
+            f"({max_cols} × {max_rows}); {cards_per_page} asked for"
         )
     columns = min(max_cols, cards_per_page)
     rows = math.ceil(cards_per_page / columns)
-    grid_w = columns * spec.card_width + (columns - 1) * spec.gap
-    grid_h = rows * spec.card_height + (rows - 1) * spec.gap
+    grid_w = columns * card_w + (columns - 1) * spec.gap
+    grid_h = rows * card_h + (rows - 1) * spec.gap
     return SheetLayout(
         paper=key,
         page_width=page_w,
         page_height=page_h,
-        card_width=spec.card_width,
-        card_height=spec.card_height,
+        card_width=card_w,
+        card_height=card_h,
         columns=columns,
         rows=rows,
         gap=spec.gap,
@@ -197,4 +220,6 @@ def sheet_layout(
         top=(page_h - grid_h) / 2,
         cut_mark=spec.cut_mark,
         cut_mark_offset=spec.cut_mark_offset,
+        count=cards_per_page,
+        scale=scale,
     )

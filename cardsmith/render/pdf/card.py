@@ -7,153 +7,27 @@ rather than through platypus frames, which keeps a 100-card print well under a s
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from cardsmith.render.content.card import CardData
-from cardsmith.render.layout.card import Box, CritTrack, pip_rows
+from cardsmith.render.content.card import CardData, CardMarks
+from cardsmith.render.layout.card import Box, CritTrack
 from cardsmith.render.pdf.fonts import FontSet
+from cardsmith.render.pdf.pen import (
+    CRIT_PITCH_MM,
+    HEADER_FILL,
+    MM,
+    PV_FILL,
+    Pen,
+    draw_heat,
+    draw_pips,
+    draw_pv_table,
+)
+from cardsmith.render.pdf.text import clip_text, fit_size, wrap_items
 
-MM = 72 / 25.4
-"""PDF points per millimetre."""
-
-#: Grey levels and colours (colour mode); mono mode draws outlines only.
-FRAME_GREY = 0.35
-LABEL_GREY = 0.3
-HEADER_FILL = 0.9
-PV_FILL = 0.18
-STRUCTURE_FILL = 0.72
-HEAT_FILLS = {
-    "1": (1.0, 0.93, 0.55),
-    "2": (1.0, 0.78, 0.45),
-    "3": (0.97, 0.55, 0.45),
-    "S": (0.75, 0.15, 0.15),
-}
-
-
-def fit_size(text: str, font: str, size: float, min_size: float, width_pt: float) -> float:
-    """The largest size from ``size`` down to ``min_size`` (0.5 pt steps) at which text fits."""
-    floor = min_size or size
-    while size > floor and stringWidth(text, font, size) > width_pt:
-        size = max(floor, size - 0.5)
-    return size
-
-
-def clip_text(text: str, font: str, size: float, width_pt: float) -> str:
-    """``text`` cut with an ellipsis so that it fits ``width_pt``."""
-    if stringWidth(text, font, size) <= width_pt:
-        return text
-    while text and stringWidth(text + "…", font, size) > width_pt:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-def wrap_items(
-    items: Sequence[str], font: str, size: float, width_pt: float, first_indent: float = 0.0
-) -> list[str]:
-    """Greedy wrap of comma-separated items into lines no wider than ``width_pt``."""
-    pieces = [item + ("," if i < len(items) - 1 else "") for i, item in enumerate(items)]
-    return wrap_pieces(pieces, font, size, width_pt, first_indent)
-
-
-def wrap_pieces(
-    pieces: Iterable[str], font: str, size: float, width_pt: float, first_indent: float = 0.0
-) -> list[str]:
-    """Greedy wrap of space-joined pieces into lines no wider than ``width_pt``.
-
-    The first line is ``first_indent`` narrower; a piece wider than a line keeps a line
-    of its own.
-    """
-    lines: list[str] = []
-    current = ""
-    limit = width_pt - first_indent
-    for piece in pieces:
-        candidate = f"{current} {piece}" if current else piece
-        if current and stringWidth(candidate, font, size) > limit:
-            lines.append(current)
-            current = piece
-            limit = width_pt
-        else:
-            current = candidate
-    if current:
-        lines.append(current)
-    return lines
-
-
-class Pen:
-    """Draws into one card area: converts mm (top-left origin) to canvas points."""
-
-    def __init__(
-        self,
-        canvas: Canvas,
-        fonts: FontSet,
-        mono: bool,
-        origin_pt: tuple[float, float],
-        height_mm: float,
-    ) -> None:
-        self.c = canvas
-        self.fonts = fonts
-        self.mono = mono
-        self.ox, self.oy = origin_pt
-        """Bottom-left corner of the card on the page, in points."""
-        self.height_mm = height_mm
-
-    # -- coordinates ----------------------------------------------------------------
-
-    def x(self, mm: float) -> float:
-        return self.ox + mm * MM
-
-    def y(self, mm_from_top: float) -> float:
-        return self.oy + (self.height_mm - mm_from_top) * MM
-
-    # -- primitives -----------------------------------------------------------------
-
-    def text(
-        self,
-        x_mm: float,
-        baseline_mm: float,
-        text: str,
-        font: str,
-        size: float,
-        align: str = "left",
-    ) -> None:
-        self.c.setFont(font, size)
-        if align == "right":
-            self.c.drawRightString(self.x(x_mm), self.y(baseline_mm), text)
-        elif align == "center":
-            self.c.drawCentredString(self.x(x_mm), self.y(baseline_mm), text)
-        else:
-            self.c.drawString(self.x(x_mm), self.y(baseline_mm), text)
-
-    def frame(self, box: Box, fill: float | None = None) -> None:
-        self.c.setLineWidth(0.4)
-        self.c.setStrokeGray(FRAME_GREY)
-        if fill is not None and not self.mono:
-            self.c.setFillGray(fill)
-            self.c.rect(self.x(box.x), self.y(box.bottom), box.w * MM, box.h * MM, stroke=1, fill=1)
-            self.c.setFillGray(0)
-        else:
-            self.c.rect(self.x(box.x), self.y(box.bottom), box.w * MM, box.h * MM, stroke=1, fill=0)
-
-    def label(
-        self, x_mm: float, baseline_mm: float, text: str, size: float = 5.0, align: str = "left"
-    ) -> None:
-        if not self.mono:
-            self.c.setFillGray(LABEL_GREY)
-        self.text(x_mm, baseline_mm, text, self.fonts.bold, size, align)
-        self.c.setFillGray(0)
-
-    def line_text(self, box: Box, text: str, style: str | None = None) -> None:
-        """One line of text in a box, shrunk (then clipped) to fit, vertically centred."""
-        font = self.fonts.face(style or box.font)
-        width = (box.w - 1.0) * MM
-        size = fit_size(text, font, box.size, box.min_size, width)
-        text = clip_text(text, font, size, width)
-        baseline = box.y + box.h / 2 + size * 0.35 / MM
-        anchor = {"left": box.x + 0.5, "center": box.x + box.w / 2, "right": box.right - 0.5}
-        self.text(anchor[box.align], baseline, text, font, size, box.align)
+__all__ = ["HEADER_FILL", "MM", "PV_FILL", "CardPen", "clip_text", "draw_card"]
 
 
 class CardPen(Pen):
@@ -169,6 +43,7 @@ class CardPen(Pen):
     ) -> None:
         super().__init__(canvas, fonts, mono, origin_pt, card.template.height)
         self.card = card
+        self.marks = card.marks or CardMarks()
 
 
 def draw_card(
@@ -185,7 +60,7 @@ def draw_card(
         canvas.setFillGray(0)
     canvas.rect(pen.x(0), pen.y(t.height), t.width * MM, t.height * MM, stroke=1, fill=0)
     boxes = t.boxes
-    pen.line_text(boxes["name"], card.name)
+    pen.line_text(boxes["name"], card.name, tail=card.variant)
     _draw_pv(pen, boxes["pv"])
     pen.line_text(boxes["pilot"], card.pilot_line)
     _draw_info(pen, boxes["info"])
@@ -203,6 +78,9 @@ def draw_card(
     _draw_specials(pen, boxes["specials"])
     if "crits" in boxes and card.crits:
         _draw_crits(pen, boxes["crits"], card.crits)
+    if card.pv_table:
+        draw_pv_table(pen, pv_table_box(boxes["spas"], t.width), card.pv_table)
+        return
     if card.spas:
         pen.line_text(boxes["spas"], card.spa_line)
     if "footer" in boxes and card.footer:
@@ -212,10 +90,20 @@ def draw_card(
         canvas.setFillGray(0)
 
 
+def pv_table_box(spas: Box, card_width: float) -> Box:
+    """Where a blank-skill card's PV table goes: the SPA strip, across the card, two rows."""
+    return Box("pv-table", spas.x, spas.y - 0.8, card_width - 2 * spas.x, 5.0)
+
+
 def _draw_pv(pen: CardPen, box: Box) -> None:
     c = pen.c
     c.setLineWidth(0.6)
     c.setStrokeGray(0)
+    if pen.card.skill is None:
+        # Blank skill: an open box to write the PV in, read off the table at the foot.
+        c.rect(pen.x(box.x), pen.y(box.bottom), box.w * MM, box.h * MM, stroke=1, fill=0)
+        pen.text(box.x + 1.2, box.y + box.h / 2 + 1.2, "PV", pen.fonts.face(box.font), 8.0)
+        return
     if pen.mono:
         c.rect(pen.x(box.x), pen.y(box.bottom), box.w * MM, box.h * MM, stroke=1, fill=0)
     else:
@@ -230,28 +118,30 @@ def _draw_pv(pen: CardPen, box: Box) -> None:
 
 
 def _draw_info(pen: CardPen, box: Box) -> None:
+    """TP/SZ/TMM/MV (or THR) and ROLE/SKILL: the gaps narrow first, then the text shrinks."""
     bold, regular = pen.fonts.bold, pen.fonts.regular
+    room = (box.w - 1) * MM
     for row, pairs in enumerate(pen.card.info_pairs):
-        size = box.size
-        # Shrink the whole line if needed so that labels and values stay aligned.
-        total = sum(
-            stringWidth(k + " ", bold, size) + stringWidth(v, regular, size) for k, v in pairs
-        )
-        gap = 3.0 * MM
-        while size > (box.min_size or size) and total + gap * (len(pairs) - 1) > (box.w - 1) * MM:
-            size -= 0.5
-            total = sum(
+
+        def width(size: float, gap: float, pairs: tuple[tuple[str, str], ...] = pairs) -> float:
+            words = sum(
                 stringWidth(k + " ", bold, size) + stringWidth(v, regular, size) for k, v in pairs
             )
+            return words + gap * (len(pairs) - 1)
+
+        size, gap = box.size, 3.0 * MM
+        while gap > 1.2 * MM and width(size, gap) > room:
+            gap -= 0.3 * MM
+        while size > (box.min_size or size) and width(size, gap) > room:
+            size -= 0.25
         baseline = box.y + (row + 1) * box.h / 2 - 1.0
-        x = pen.x(box.x + 0.5)
+        x = box.x + 0.5
         for label, value in pairs:
-            pen.c.setFont(bold, size)
-            pen.c.drawString(x, pen.y(baseline), label)
-            x += stringWidth(label + " ", bold, size)
-            pen.c.setFont(regular, size)
-            pen.c.drawString(x, pen.y(baseline), value)
-            x += stringWidth(value, regular, size) + gap
+            # The space is drawn, so the text reads "TP BM" when copied or extracted.
+            pen.text(x, baseline, label + " ", bold, size)
+            x += stringWidth(label + " ", bold, size) / MM
+            pen.text(x, baseline, value, regular, size)
+            x += (stringWidth(value, regular, size) + gap) / MM
 
 
 def _draw_damage(pen: CardPen, box: Box) -> None:
@@ -265,7 +155,8 @@ def _draw_damage(pen: CardPen, box: Box) -> None:
         header_size = fit_size(header, pen.fonts.bold, 5.5, 4.5, (width - 0.8) * MM)
         pen.label(centre, box.y + 3.0, header, header_size, "center")
         pen.text(centre, box.y + 8.3, col.value, value_font, box.size, "center")
-        pen.text(centre, box.y + box.h - 1.2, f"TN {col.target}+", pen.fonts.regular, 5.5, "center")
+        tn_size = fit_size(col.target_text, pen.fonts.regular, 7.0, 7.0, (width - 0.6) * MM)
+        pen.text(centre, box.y + box.h - 1.0, col.target_text, pen.fonts.regular, tn_size, "center")
         if i:
             pen.c.setStrokeGray(0.75)
             pen.c.line(
@@ -277,85 +168,12 @@ def _draw_damage(pen: CardPen, box: Box) -> None:
 
 
 def _draw_heat(pen: CardPen, box: Box) -> None:
-    draw_heat(pen, box, str(pen.card.overheat), pen.card.heat_scale)
-
-
-def draw_heat(pen: Pen, box: Box, overheat: str, heat_scale: Sequence[str]) -> None:
-    """OV and the heat scale boxes."""
-    pen.frame(box)
-    pen.label(box.x + 1.0, box.y + 3.0, "OV", 5.5)
-    ov_size = fit_size(overheat, pen.fonts.bold, 11.0, 6.0, 8.0 * MM)
-    pen.text(box.x + 4.6, box.y + 9.3, overheat, pen.fonts.bold, ov_size, "center")
-    pen.label(box.x + 10.0, box.y + 3.0, "HEAT SCALE", 5.5)
-    side, gap = 5.2, 0.9
-    top = box.y + 4.6
-    for i, level in enumerate(heat_scale):
-        left = box.x + 10.0 + i * (side + gap)
-        fill = HEAT_FILLS.get(level)
-        pen.c.setLineWidth(0.5)
-        pen.c.setStrokeGray(0)
-        if fill is not None and not pen.mono:
-            pen.c.setFillColorRGB(*fill)
-            pen.c.rect(pen.x(left), pen.y(top + side), side * MM, side * MM, stroke=1, fill=1)
-        else:
-            pen.c.rect(pen.x(left), pen.y(top + side), side * MM, side * MM, stroke=1, fill=0)
-        pen.c.setFillGray(1 if level == "S" and not pen.mono else 0)
-        pen.text(left + side / 2, top + side / 2 + 1.1, level, pen.fonts.bold, 7.0, "center")
-        pen.c.setFillGray(0)
+    draw_heat(pen, box, str(pen.card.overheat), pen.card.heat_scale, pen.marks.heat)
 
 
 def _draw_armor(pen: CardPen, box: Box) -> None:
-    draw_pips(pen, box, pen.card.armor, pen.card.structure)
-
-
-def draw_pips(pen: Pen, box: Box, armor: int, structure: int) -> None:
-    """Armor (open) and structure (filled; slashed in mono) pips, or numbers if pips would be too small."""
-    pen.frame(box)
-    label_w = 4.0
-    area_w, area_h = box.w - label_w - 1.0, box.h - 1.2
-    grid = pip_rows(armor, structure, area_w, area_h)
-    if not grid.fits:
-        _draw_armor_numbers(pen, box, armor, structure)
-        return
-    pitch = grid.pitch
-    radius = pitch * 0.36 * MM
-    top = box.y + 0.6 + (area_h - (grid.armor_rows + grid.structure_rows) * pitch) / 2
-    for label, count, rows, filled in (
-        ("A", armor, grid.armor_rows, False),
-        ("S", structure, grid.structure_rows, True),
-    ):
-        pen.text(box.x + 1.0, top + pitch * 0.5 + 1.0, label, pen.fonts.bold, 7.0)
-        if count == 0:
-            pen.label(box.x + label_w, top + pitch * 0.5 + 0.9, "none", 5.5)
-        pen.c.setStrokeGray(0)
-        pen.c.setLineWidth(0.9 if filled and pen.mono else 0.5)
-        if filled and not pen.mono:
-            pen.c.setFillGray(STRUCTURE_FILL)
-        for n in range(count):
-            row, col = divmod(n, grid.per_row)
-            cx = box.x + label_w + col * pitch + pitch / 2
-            cy = top + row * pitch + pitch / 2
-            pen.c.circle(
-                pen.x(cx), pen.y(cy), radius, stroke=1, fill=1 if filled and not pen.mono else 0
-            )
-            if filled and pen.mono:
-                # Mono fills nothing, so a structure pip carries a diagonal stroke: it reads
-                # apart from an armor pip on any printer, and a pencil cross still marks it.
-                d = radius * 0.7
-                pen.c.line(pen.x(cx) - d, pen.y(cy) - d, pen.x(cx) + d, pen.y(cy) + d)
-        pen.c.setFillGray(0)
-        top += rows * pitch
-    pen.c.setLineWidth(0.4)
-
-
-def _draw_armor_numbers(pen: Pen, box: Box, armor: int, structure: int) -> None:
-    """Too many points for pips: the numbers, each with a line to write damage on."""
-    for row, (label, value) in enumerate((("A", armor), ("S", structure))):
-        baseline = box.y + (row + 1) * box.h / 2 - 1.5
-        pen.text(box.x + 1.0, baseline, f"{label} {value}", pen.fonts.bold, 8.0)
-        pen.label(box.x + 13.0, baseline, "DAMAGE", 5.0)
-        pen.c.setStrokeGray(0.5)
-        pen.c.line(pen.x(box.x + 22.0), pen.y(baseline), pen.x(box.right - 1.0), pen.y(baseline))
+    marks = pen.marks
+    draw_pips(pen, box, pen.card.armor, pen.card.structure, marks.armor, marks.structure)
 
 
 def _draw_threshold(pen: CardPen, box: Box) -> None:
@@ -414,16 +232,15 @@ def _draw_specials(pen: CardPen, box: Box) -> None:
 
 
 def _draw_crits(pen: CardPen, box: Box, tracks: Sequence[CritTrack]) -> None:
+    """CRITICAL HITS: one row per track (a track of several groups takes a second row)."""
     pen.frame(box)
     rows = 1 + sum(2 if len(t.groups) > 1 else 1 for t in tracks)
     row_h = min(box.h / rows, 4.6)
     size = box.size
     bold, regular = pen.fonts.bold, pen.fonts.regular
     pen.label(box.x + 1.0, box.y + row_h * 0.75, "CRITICAL HITS", size + 0.5)
-    side, pitch = 2.2, 2.8
     label_w = 15.6
     row = 1
-    pen.c.setLineWidth(0.5)
     for track in tracks:
         baseline = box.y + row * row_h + row_h * 0.72
         name_size = fit_size(track.name, bold, size, 4.5, (label_w - 1.4) * MM)
@@ -434,14 +251,11 @@ def _draw_crits(pen: CardPen, box: Box, tracks: Sequence[CritTrack]) -> None:
             x = box.x + 2.0
         else:
             x = box.x + label_w
-        for group in track.groups:
-            for _ in range(group.boxes):
-                pen.c.setStrokeGray(0)
-                pen.c.rect(pen.x(x), pen.y(baseline + 0.2), side * MM, side * MM, stroke=1, fill=0)
-                x += pitch
+        for number, group in enumerate(track.groups):
+            x = pen.crit_boxes(x, baseline, group.boxes, pen.marks.ticked(track.name, number))
             room = (box.right - x - 0.8) * MM
             effect_size = fit_size(group.effect, regular, size - 0.3, 4.0, room)
             effect = clip_text(group.effect, regular, effect_size, room)
             pen.text(x + 0.3, baseline, effect, regular, effect_size)
-            x += stringWidth(effect, regular, effect_size) / MM + 1.8
+            x += stringWidth(effect, regular, effect_size) / MM + CRIT_PITCH_MM - 1.0
         row += 1

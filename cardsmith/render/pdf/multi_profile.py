@@ -13,18 +13,17 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardsmith.render.content.multi_profile import MultiCardData
 from cardsmith.render.layout.card import Box
-from cardsmith.render.pdf.card import (
+from cardsmith.render.pdf.fonts import FontSet
+from cardsmith.render.pdf.pen import (
     HEADER_FILL,
     MM,
     PV_FILL,
     Pen,
-    clip_text,
     draw_heat,
     draw_pips,
-    fit_size,
-    wrap_pieces,
+    draw_pv_table,
 )
-from cardsmith.render.pdf.fonts import FontSet
+from cardsmith.render.pdf.text import clip_text, fit_size, wrap_pieces
 
 #: Grey of the table's header row and of every other profile row (colour mode).
 TABLE_HEADER_FILL = 0.86
@@ -54,7 +53,10 @@ def draw_multi_card(
     canvas.rect(pen.x(0), pen.y(t.height), t.width * MM, t.height * MM, stroke=1, fill=0)
     boxes = t.boxes
     pen.line_text(boxes["name"], card.name)
-    _draw_points(pen, boxes["pv"], f"{card.points_label} {card.pv}")
+    if card.pv_table:
+        _draw_write_in(pen, boxes["pv"], card.points_label)
+    else:
+        _draw_points(pen, boxes["pv"], f"{card.points_label} {card.pv}")
     pen.line_text(boxes["pilot"], card.pilot_line)
     _draw_pairs(pen, boxes["info"], card.info)
     _draw_table(pen, boxes["profiles"], card)
@@ -72,6 +74,12 @@ def draw_multi_card(
     label = "NOTES" if card.track_name else "SPECIAL"
     _draw_prose(pen, boxes["specials"], label, ", ".join(card.specials) or "—")
     _draw_prose(pen, boxes["rule"], "SWITCH", card.rule_line, bold_lead=card.rule_name)
+    if card.pv_table:
+        spas = boxes["spas"]
+        draw_pv_table(
+            pen, Box("pv-table", spas.x, spas.y - 0.8, t.width - 2 * spas.x, 5.0), card.pv_table
+        )
+        return
     if card.spas:
         pen.line_text(boxes["spas"], card.spa_line)
     footer = boxes.get("footer")
@@ -80,6 +88,14 @@ def draw_multi_card(
             canvas.setFillGray(0.4)
         pen.line_text(footer, card.footer)
         canvas.setFillGray(0)
+
+
+def _draw_write_in(pen: Pen, box: Box, label: str) -> None:
+    """An open box to write the points in (blank-skill card)."""
+    pen.c.setLineWidth(0.6)
+    pen.c.setStrokeGray(0)
+    pen.c.rect(pen.x(box.x), pen.y(box.bottom), box.w * MM, box.h * MM, stroke=1, fill=0)
+    pen.text(box.x + 1.2, box.y + box.h / 2 + 1.2, label, pen.fonts.face(box.font), 8.0)
 
 
 def _draw_points(pen: Pen, box: Box, text: str) -> None:

@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardsmith import __version__
 from cardsmith.errors import TemplateError
 from cardsmith.render.layout.paper import SheetSpec, load_sheet
-from cardsmith.render.pdf.fonts import FontSet
+from cardsmith.render.pdf.fonts import FontSet, register_fonts
 
 MM = 72 / 25.4
 """PDF points per millimetre."""
@@ -38,9 +38,18 @@ def paper_size(paper: str, spec: SheetSpec | None = None) -> tuple[str, float, f
 def new_canvas(
     buffer: BinaryIO, width_mm: float, height_mm: float, *, title: str, subject: str
 ) -> Canvas:
-    """A canvas that writes the same bytes for the same drawing (no dates, fixed metadata)."""
+    """A canvas that writes the same bytes for the same drawing (no dates, fixed metadata).
+
+    Its initial font is cardsmith's embedded face, so no page refers to a built-in
+    Helvetica that the PDF does not carry.
+    """
     canvas = Canvas(
-        buffer, pagesize=(width_mm * MM, height_mm * MM), invariant=True, pageCompression=1
+        buffer,
+        pagesize=(width_mm * MM, height_mm * MM),
+        invariant=True,
+        pageCompression=1,
+        initialFontName=register_fonts().regular,
+        initialFontSize=8,
     )
     canvas.setTitle(title)
     canvas.setAuthor("cardsmith")

@@ -22,6 +22,8 @@ from cardsmith.render.content.sheets import PAPERS, SORTS, SheetOptions
 
 #: Most cards of the standard size on one page (2 × 4 on Letter and A4).
 MAX_PER_PAGE = 8
+#: The cards-per-page choice "as many as fit" (8, or 4 enlarged).
+FIT = 0
 #: (checkbox id, label): the record-sheet switches, three to a row.
 SWITCHES = (
     ("mono", "Ink-saving (mono)"),
@@ -102,8 +104,11 @@ class PrintDialog(ModalScreen[PrintRequest | None]):
                 )
                 if self.sheet_options:
                     yield Select(
-                        [(f"{n} per page", n) for n in range(MAX_PER_PAGE, 0, -1)],
-                        value=MAX_PER_PAGE,
+                        [
+                            ("As many as fit", FIT),
+                            *((f"{n} per page", n) for n in range(MAX_PER_PAGE, 0, -1)),
+                        ],
+                        value=FIT,
                         allow_blank=False,
                         id="per-page",
                     )
@@ -137,7 +142,7 @@ class PrintDialog(ModalScreen[PrintRequest | None]):
             paper=paper_name,
             mono=ticked("mono"),
             reference=ticked("reference"),
-            cards_per_page=per_page if isinstance(per_page, int) else MAX_PER_PAGE,
+            cards_per_page=per_page if isinstance(per_page, int) and per_page != FIT else None,
             sort=sort if isinstance(sort, str) else SORTS[0],
             group_breaks=ticked("group_breaks"),
             roster_only=ticked("roster_only"),
