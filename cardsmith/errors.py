@@ -39,7 +39,7 @@ Every error may carry ``problems`` (``cardsmith.problems.Problem``, one line eac
 ``fileio.atomic_write`` raises it for a read-only file it refuses to replace, and
 ``fileio.save_bytes`` words it as the caller's error.
 
-Two kinds of exception live elsewhere on purpose: ``catalogue.client.BadAnswer`` is a
+Two kinds of exception live elsewhere on purpose: ``catalogue.answers.BadAnswer`` is a
 ``requests`` exception (it must be one for the HTTP cache to keep a bad body out, and
 ``requests`` lives only in ``catalogue``; it never leaves the client), and private
 ``_Name`` signals that never leave the module that raises them.
