@@ -15,6 +15,7 @@ from cardsmith.errors import UsageError
 from cardsmith.forces.pricing import entry_pv, force_pv
 from cardsmith.forces.updates import OutdatedEntry
 from cardsmith.models.force import Force
+from cardsmith.services import force_files as files
 from cardsmith.services import forces as use
 
 
@@ -41,7 +42,7 @@ force.add_command(formations_command)
 def new_command(name: str, pack: str, cap: int | None, output: Path, overwrite: bool) -> None:
     """Create a force file called NAME."""
     created = use.new_force(name, pack=pack, cap=cap)
-    use.create_force_file(output, created, overwrite=overwrite)
+    files.create_force_file(output, created, overwrite=overwrite)
     click.echo(f"created {output}: {created.name} (pack {created.pack})")
 
 
@@ -60,7 +61,7 @@ def settings_command(
         raise UsageError("give --cap or --no-cap, not both")
     if name is None and pack is None and cap is None and not no_cap:
         raise UsageError("nothing to change: give --name, --pack, --cap or --no-cap")
-    edit = use.edit_force_file(
+    edit = files.edit_force_file(
         file, lambda f: use.set_force(f, name=name, pack=pack, cap=cap, clear_cap=no_cap)
     )
     after = edit.after
@@ -93,11 +94,11 @@ def add_command(
     commander: bool,
 ) -> None:
     """Add UNIT (a MUL id, a custom unit's negative id, or an exact name) to the force in FILE."""
-    use.load_force(file)  # a bad file is reported before the catalogue is opened
+    files.load_force(file)  # a bad file is reported before the catalogue is opened
     with open_catalogue(settings_of(ctx)) as catalogue:
         found = use.find_unit(catalogue, unit)
         version = use.catalogue_version(catalogue, found)
-    edit = use.edit_force_file(
+    edit = files.edit_force_file(
         file,
         lambda f: use.add_unit(
             f,
@@ -144,7 +145,7 @@ def set_command(
     chosen = list(spas) if spas or no_spas else None
     if skill is None and pilot is None and chosen is None and group is None and commander is None:
         raise UsageError("nothing to change: give --skill, --pilot, --spa, --group or --commander")
-    edit = use.edit_force_file(
+    edit = files.edit_force_file(
         file,
         lambda f: use.set_entry(
             f, index, skill=skill, pilot=pilot, spas=chosen, group=group, commander=commander
@@ -170,7 +171,7 @@ def set_command(
 @handled
 def remove_command(file: Path, index: int) -> None:
     """Remove entry INDEX from the force in FILE."""
-    edit = use.edit_force_file(file, lambda f: use.remove_entry(f, index))
+    edit = files.edit_force_file(file, lambda f: use.remove_entry(f, index))
     click.echo(f"removed #{index} {edit.before.entries[index - 1].name}")
 
 
@@ -180,7 +181,7 @@ def remove_command(file: Path, index: int) -> None:
 @handled
 def duplicate_command(file: Path, index: int) -> None:
     """Add a copy of entry INDEX right after it (same skill, pilot, SPAs and group)."""
-    edit = use.edit_force_file(file, lambda f: use.duplicate_entry(f, index))
+    edit = files.edit_force_file(file, lambda f: use.duplicate_entry(f, index))
     entry = edit.after.entries[index]
     click.echo(f"added #{index + 1} {entry.name}, a copy of #{index}")
 
@@ -192,7 +193,7 @@ def duplicate_command(file: Path, index: int) -> None:
 @handled
 def move_command(file: Path, index: int, to: int) -> None:
     """Move entry INDEX so that it becomes entry TO."""
-    edit = use.edit_force_file(file, lambda f: use.move_entry(f, index, to))
+    edit = files.edit_force_file(file, lambda f: use.move_entry(f, index, to))
     click.echo(f"moved {edit.after.entries[to - 1].name} from #{index} to #{to}")
 
 
@@ -225,7 +226,7 @@ def group_command(
     if remove and units:
         raise UsageError("give --remove or --units, not both")
     if remove:
-        use.edit_force_file(file, lambda f: use.remove_group(f, name))
+        files.edit_force_file(file, lambda f: use.remove_group(f, name))
         click.echo(f"removed group {name}")
         return
 
@@ -235,7 +236,7 @@ def group_command(
         )
         return use.set_groups(declared, units, name) if units else declared
 
-    edit = use.edit_force_file(file, change)
+    edit = files.edit_force_file(file, change)
     group = edit.after.group(" ".join(name.split()))
     label = group.formation if group and group.formation else "no formation"
     members = ", ".join(f"#{i}" for i, _ in edit.after.members(group.name)) if group else ""
@@ -259,7 +260,7 @@ def update_command(
     listed: list[OutdatedEntry] = []
     with open_catalogue(settings_of(ctx)) as catalogue:
         if dry_run:
-            listed = use.outdated(use.load_force(file), catalogue)
+            listed = use.outdated(files.load_force(file), catalogue)
         else:
 
             def change(current: Force) -> Force:
@@ -267,7 +268,7 @@ def update_command(
                 listed[:] = applied
                 return updated
 
-            use.edit_force_file(file, change)
+            files.edit_force_file(file, change)
     if output_format == "json":
         echo_json(
             {

@@ -13,6 +13,7 @@ from cardsmith.errors import CardsmithError
 from cardsmith.forces.formations import load_formations
 from cardsmith.forces.updates import OutdatedEntry
 from cardsmith.models.force import SKILL_NAMES, Force
+from cardsmith.services import force_files as files
 from cardsmith.services import forces as use
 from cardsmith.services.force_summary import PRICING_TEXT, ForceSummary, summarise
 from cardsmith.wording import count
@@ -35,7 +36,7 @@ FORMAT = click.option(
 @handled
 def show_command(ctx: click.Context, file: Path, output_format: str) -> None:
     """Entries with base PV, skill, adjusted PV, SPAs, groups and totals."""
-    current = use.load_force(file)
+    current = files.load_force(file)
     outdated = _outdated_quietly(ctx, current)
     summary = summarise(current, outdated)
     if outdated:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from cardsmith import __version__, limits
 from cardsmith.errors import CatalogueDataError, ForceFileError
-from cardsmith.fileio import read_json, save_bytes
+from cardsmith.fileio import locked, locked_update, read_json, save_bytes
 from cardsmith.models.force import MAX_SKILL, MIN_SKILL, Force, ForceEntry, Group, Pilot
 from cardsmith.models.unit import Unit
 
@@ -61,25 +62,76 @@ def _entry_to_dict(entry: ForceEntry) -> dict[str, Any]:
     }
 
 
+def force_bytes(force: Force) -> bytes:
+    """The force file's text, as saved."""
+    return (json.dumps(force_to_dict(force), indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
 def save_force(force: Force, path: Path) -> None:
-    """Write the force atomically; the file it replaces is kept as ``<file>.bak``.
+    """Write the force atomically, under the file's lock; the old file is kept as ``.bak``.
 
     The new text goes to a temporary file in the same folder, is flushed to disk and
     then renamed over the target, so a crash leaves either the old or the new file.
 
     Raises:
-        ForceFileError: the folder cannot be written, the file is read-only, or the force
-            is larger than a force file may be (nothing is written then).
+        ForceFileError: the folder cannot be written, the file is read-only, busy, or the
+            force is larger than a force file may be (nothing is written then).
     """
-    text = json.dumps(force_to_dict(force), indent=2, ensure_ascii=False) + "\n"
+    with locked(path, error=ForceFileError):
+        _write(force, path)
+
+
+def _write(force: Force, path: Path) -> None:
     save_bytes(
         path,
-        text.encode("utf-8"),
+        force_bytes(force),
         ForceFileError,
         keep_backup=True,
         max_bytes=MAX_FORCE_BYTES,
         what="force file",
     )
+
+
+def edit_force(path: Path, change: Callable[[Force], Force]) -> tuple[Force, Force]:
+    """Lock ``path``, read it afresh, apply ``change`` and save the result if it differs.
+
+    Two processes editing one file take turns, so each sees the other's change: N
+    parallel ``force add`` leave N more entries.
+
+    Returns:
+        The force as read under the lock, and as it is now.
+
+    Raises:
+        ForceFileError: unreadable, busy, or not writable; the file is left as it was.
+        ForceEditError: ``change`` refused the edit; the file is left as it was.
+    """
+    with locked_update(path, read=load_force, error=ForceFileError) as update:
+        after = change(update.current)
+        if after != update.current:
+            _write(after, path)
+    return update.current, after
+
+
+def save_force_unless_changed(force: Force, path: Path, loaded: Force | None) -> Force | None:
+    """Save ``force`` over ``path`` unless the file no longer holds ``loaded``.
+
+    ``loaded`` is the force as last read from or written to ``path`` (None: do not
+    compare, e.g. a file the player has just chosen).  The check and the save happen
+    under the file's lock, so no other cardsmith can write in between.
+
+    Returns:
+        None when saved; otherwise the force the file holds now (nothing was written).
+
+    Raises:
+        ForceFileError: the file cannot be read or written.
+    """
+    with locked(path, error=ForceFileError):
+        if loaded is not None and path.exists():
+            on_disk = load_force(path)
+            if on_disk != loaded:
+                return on_disk
+        _write(force, path)
+    return None
 
 
 # -- reading ------------------------------------------------------------------------------
@@ -182,6 +234,7 @@ def _read_entry(raw: object, where: str) -> ForceEntry:
         unit = Unit.from_dict(raw.get("unit"))  # type: ignore[arg-type]
     except CatalogueDataError as exc:
         raise ForceFileError(f"{where}.unit: {exc.message}") from exc
+    _check_stats(unit, raw.get("unit"), f"{where}.unit")
     mul_id = raw.get("mul_id", unit.mul_id)
     if mul_id != unit.mul_id:
         raise ForceFileError(
@@ -206,6 +259,35 @@ def _read_entry(raw: object, where: str) -> ForceEntry:
         commander=commander,
         unit_version=_text(raw, "unit_version", where),
     )
+
+
+def _check_stats(unit: Unit, raw: object, where: str) -> None:
+    """Refuse a snapshot no card could show (a hand edit gone wrong), naming the field."""
+    # Counts and points: none is below 0 on a real card (ASCE p.22-29).
+    counts = {
+        "pv": unit.pv,
+        "size": unit.size,
+        "armor": unit.armor,
+        "structure": unit.structure,
+        "threshold": unit.threshold,
+        "overheat": unit.overheat,
+        "tmm": unit.tmm,
+    }
+    for name, value in counts.items():
+        if value < 0:
+            raise ForceFileError(
+                f'{where}: "{name}" is {value}; {unit.name} cannot have a negative {name}'
+            )
+    for band, damage in zip("SMLE", unit.damage, strict=True):
+        if damage.value < 0:
+            raise ForceFileError(
+                f"{where}: damage at range {band} is {damage}; damage is never negative"
+            )
+    move = raw.get("move") if isinstance(raw, Mapping) else None
+    if isinstance(move, str) and move.strip() and not unit.move:
+        raise ForceFileError(f'{where}: "move" {move!r} is not a move such as 8" or 10"j')
+    if not math.isfinite(unit.tonnage) or unit.tonnage < 0:
+        raise ForceFileError(f'{where}: "tonnage" must be a finite number of 0 or more')
 
 
 def _read_pilot(raw: object, where: str) -> Pilot:

@@ -27,15 +27,14 @@ from cardsmith.services.checks import (
     pv_cap,
     set_formation,
 )
+from cardsmith.services.force_files import load_force, save_force
 from cardsmith.services.forces import (
     SpaChoice,
     add_unit,
     declare_group,
     duplicate_entry,
-    load_force,
     move_entry,
     remove_entry,
-    save_force,
     set_entry,
     set_force,
     set_groups,

@@ -1,19 +1,18 @@
-"""Provides the force use cases both shells call: files, edits, groups, updates and SPAs.
+"""Provides the force use cases both shells call: edits, groups, updates and SPAs.
 
-The command line edits a file per command (``edit_force_file``); the app edits the force
-in memory and saves it.  Both make every change through the functions here, so the same
-edits give the same saved file.
+The command line edits a file per command (``force_files.edit_force_file``); the app edits
+the force in memory and saves it.  Both make every change through the functions here, so
+the same edits give the same saved file.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from cardsmith.catalogue.store import Catalogue
-from cardsmith.errors import ForceEditError, ForceFileError
-from cardsmith.forces import editing, force_file
+from cardsmith.errors import ForceEditError
+from cardsmith.forces import editing
 from cardsmith.forces.pricing import adjusted_pv
 from cardsmith.forces.spas import SpaCatalogue, card_numbers, load_spas
 from cardsmith.forces.spas import spa_budget as _spa_budget
@@ -24,65 +23,6 @@ from cardsmith.rules.engine import load_pack
 
 # The catalogue's one unit lookup, offered to the force commands as ``use.find_unit``.
 from cardsmith.services.catalogue import find_unit as find_unit
-
-# -- force files ---------------------------------------------------------------------
-
-
-def load_force(path: Path) -> Force:
-    """Read a force file.
-
-    Raises:
-        ForceFileError: the file is missing, unreadable or not a cardsmith force.
-    """
-    return force_file.load_force(path)
-
-
-def save_force(force: Force, path: Path) -> None:
-    """Write a force file atomically (the previous file is kept as ``.bak``).
-
-    Raises:
-        ForceFileError: the file cannot be written.
-    """
-    force_file.save_force(force, path)
-
-
-def create_force_file(path: Path, force: Force, *, overwrite: bool = False) -> None:
-    """Write a new force file; an existing file is replaced only with ``overwrite``.
-
-    Raises:
-        ForceFileError: the file exists (and ``overwrite`` is off), or cannot be written.
-    """
-    if path.exists() and not overwrite:
-        raise ForceFileError(f"{path} already exists (use --overwrite to replace it)")
-    force_file.save_force(force, path)
-
-
-@dataclass(frozen=True, slots=True)
-class FileEdit:
-    """What one edit of a force file did."""
-
-    before: Force
-    after: Force
-
-    @property
-    def changed(self) -> bool:
-        """True when the file was written."""
-        return self.after != self.before
-
-
-def edit_force_file(path: Path, change: Callable[[Force], Force]) -> FileEdit:
-    """Read the force in ``path``, apply ``change`` and save the result (only if it changed).
-
-    Raises:
-        ForceFileError: the file cannot be read or written.
-        ForceEditError: ``change`` refused the edit; the file is left as it was.
-    """
-    before = force_file.load_force(path)
-    after = change(before)
-    if after != before:
-        force_file.save_force(after, path)
-    return FileEdit(before, after)
-
 
 # -- the force itself ------------------------------------------------------------------
 

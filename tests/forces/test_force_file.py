@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from cardsmith.errors import ForceFileError
-from cardsmith.fileio import backup_path
+from cardsmith.fileio import backup_path, lock_path
 from cardsmith.forces import force_file
 from cardsmith.forces.editing import add_entry, new_force, set_group
 from cardsmith.forces.force_file import (
@@ -72,7 +72,9 @@ def test_save_keeps_the_previous_file_as_backup(tmp_path: Path) -> None:
     save_force(first.with_changes(name="Two"), path)
     assert backup_path(path).read_bytes() == before
     assert load_force(path).name == "Two"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["force.json", "force.json.bak"]
+    # No temporary file is left behind; the advisory lock file may stay.
+    left = sorted(p.name for p in tmp_path.iterdir() if p != lock_path(path))
+    assert left == ["force.json", "force.json.bak"]
 
 
 def test_newer_version_is_refused_with_a_clear_message(tmp_path: Path) -> None:
@@ -165,3 +167,40 @@ def test_missing_file_and_folder(tmp_path: Path) -> None:
         load_force(tmp_path / "absent.json")
     with pytest.raises(ForceFileError, match="folder"):
         load_force(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("pv", -5, '"pv" is -5'),
+        ("armor", -1, '"armor" is -1'),
+        ("structure", -2, '"structure" is -2'),
+        ("size", -1, '"size" is -1'),
+        ("damage", ["-3", "2", "1", "0"], "damage at range S is -3"),
+        ("move", '-4"', "is not a move"),
+    ],
+)
+def test_impossible_stats_are_refused(
+    tmp_path: Path, field: str, value: object, words: str
+) -> None:
+    path = tmp_path / "edited.json"
+    data = force_to_dict(sample_force())
+    data["entries"][0]["unit"][field] = value
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ForceFileError, match=r"entries\[0\]\.unit") as caught:
+        load_force(path)
+    assert words in caught.value.message
+
+
+def test_a_hand_edited_negative_pv_is_refused_by_the_cli(cli_run: Any, tmp_path: Path) -> None:
+    path = tmp_path / "edited.json"
+    data = force_to_dict(sample_force())
+    data["entries"][1]["unit"]["pv"] = -40
+    path.write_text(json.dumps(data), encoding="utf-8")
+    before = path.read_bytes()
+    for command in (["show"], ["set", "1", "--skill", "3"]):
+        result = cli_run("force", command[0], str(path), *command[1:])
+        assert result.code == 2, result
+        assert "entries[1].unit" in result.stderr and "negative pv" in result.stderr
+        assert "Traceback" not in result.stderr
+    assert path.read_bytes() == before
