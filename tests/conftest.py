@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from kit import CliResult, run_cli
 
 # The fake MUL server fixtures (tests/mulserver), for every test that wants them.
 pytest_plugins = ["mulserver.plugin"]
@@ -61,35 +63,7 @@ def mul_by_id(mul_records: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
     return {record["Id"]: record for record in mul_records}
 
 
-class CliResult:
-    """What one run of the command line gave: exit code, stdout and stderr."""
-
-    def __init__(self, code: int, stdout: str, stderr: str) -> None:
-        self.code = code
-        self.stdout = stdout
-        self.stderr = stderr
-
-    def __repr__(self) -> str:
-        return f"CliResult(code={self.code}, stdout={self.stdout[:200]!r}, stderr={self.stderr[:400]!r})"
-
-
 @pytest.fixture()
-def cli_run() -> Any:
-    """Run ``cardsmith ARGS…`` in-process through its real entry point (exit codes included)."""
-    from click.testing import CliRunner
-
-    from cardsmith.cli import main
-
-    def run(*args: str, input: str | None = None) -> CliResult:
-        runner = CliRunner()
-        with runner.isolation(input=input) as streams:
-            try:
-                main(list(args))
-                code = 0
-            except SystemExit as exc:
-                code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-            stdout = streams[0].getvalue().decode("utf-8", "replace")
-            stderr = streams[1].getvalue().decode("utf-8", "replace")
-        return CliResult(code, stdout, stderr)
-
-    return run
+def cli_run() -> Callable[..., CliResult]:
+    """Run ``cardsmith ARGS…`` in-process through its real entry point (``kit.run_cli``)."""
+    return run_cli

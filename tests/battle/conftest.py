@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import kit
 import pytest
 
 from cardsmith.battle.battle_file import save_battle, start_battle
 from cardsmith.battle.state import Battle, Side, new_battle
 from cardsmith.forces.force_file import save_force
-from cardsmith.models import DamageValue, Force, ForceEntry, Pilot, Unit, UnitType
-from cardsmith.models.stats import derive_tmm, parse_move, parse_specials
+from cardsmith.models import Force, ForceEntry, Pilot, Unit, UnitType
 
 
 def make_unit(
@@ -26,24 +26,19 @@ def make_unit(
     specials: str = "",
     mul_id: int = -1,
 ) -> Unit:
-    """A unit with just the stats play needs."""
-    modes = parse_move(move)
-    values = [DamageValue.parse(v) or DamageValue(0) for v in damage.split("/")]
-    while len(values) < 4:
-        values.append(DamageValue(0))
-    return Unit(
+    """The shared ``kit.make_unit`` with the stats play needs (no role, no chassis)."""
+    return kit.make_unit(
+        name,
         mul_id=mul_id,
-        name=name,
-        type=type_,
-        size=2,
-        move=modes,
-        tmm=derive_tmm(modes),
+        type_=type_,
+        move=move,
         armor=armor,
         structure=structure,
-        damage=(values[0], values[1], values[2], values[3]),
+        damage=damage,
         overheat=overheat,
-        pv=30,
-        specials=parse_specials(specials),
+        specials=specials,
+        role=None,
+        chassis="",
         tonnage=50,
     )
 

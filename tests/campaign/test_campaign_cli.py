@@ -1,18 +1,17 @@
-"""The campaign and roll commands through click's CliRunner, with design §5 exit codes."""
+"""The campaign and roll commands through the shared CLI runner, with design §5 exit codes."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from click.testing import CliRunner, Result
+from kit import CliResult, run_cli
 
-from cardsmith.cli import cli
 from cardsmith.tables import Dice, parse_dice
 
 
-def run(*args: str) -> Result:
-    return CliRunner().invoke(cli, list(args))
+def run(*args: str) -> CliResult:
+    return run_cli(*args)
 
 
 def _setup(tmp_path: Path) -> Path:

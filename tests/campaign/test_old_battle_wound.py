@@ -6,10 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from kit import CliResult, run_cli
 
 from cardsmith import campaign as cp
-from cardsmith.cli import cli
 from cardsmith.tables import Change, Dice, DiceError, ScriptedChooser, TableSet
 
 OLD_WOUND = [3, 2]  # D66 32 on the serious injury table
@@ -107,8 +106,8 @@ def test_post_game_rolls_first_and_refuses_an_absent_casualty(
     assert rolls[0].outcome.input == 66
 
 
-def _run(*args: str) -> Result:
-    return CliRunner().invoke(cli, list(args))
+def _run(*args: str) -> CliResult:
+    return run_cli(*args)
 
 
 def test_cli_game_and_post_game_roll_and_log(tmp_path: Path, tables: TableSet) -> None:

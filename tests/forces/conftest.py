@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import kit
 import pytest
 
-from cardsmith.models import DamageValue, ForceEntry, Unit, UnitType
-from cardsmith.models.stats import derive_tmm, parse_move, parse_specials
+from cardsmith.models import ForceEntry, Unit
 
 
 def make_unit(
@@ -23,25 +23,18 @@ def make_unit(
     pv: int = 30,
     specials: str = "",
 ) -> Unit:
-    """A unit with just the stats a test cares about."""
-    values = [DamageValue.parse(str(d)) or DamageValue(0) for d in damage]
-    while len(values) < 4:
-        values.append(DamageValue(0))
-    modes = parse_move(move)
-    return Unit(
+    """The shared ``kit.make_unit`` with the forces tests' defaults."""
+    return kit.make_unit(
+        name,
         mul_id=mul_id,
-        name=name,
-        chassis=name,
-        type=UnitType(type_code),
-        role=role,
+        type_=type_code,
         size=size,
-        move=modes,
-        tmm=derive_tmm(modes),
+        move=move,
+        role=role,
+        damage=damage,
         armor=armor,
-        structure=3,
-        damage=(values[0], values[1], values[2], values[3]),
         pv=pv,
-        specials=parse_specials(specials),
+        specials=specials,
     )
 
 

@@ -10,18 +10,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from kit import CliResult, run_cli
 
 from cardsmith.catalogue.dump import record
 from cardsmith.catalogue.store import Catalogue
-from cardsmith.cli import cli
 
 # Atlas AS7-D (MUL 140, base PV 52) at skills 0-7, from the facts §2 worked table.
 ATLAS_BY_SKILL = [92, 82, 72, 62, 52, 47, 42, 37]
 
 
-def run(*args: str) -> Result:
-    return CliRunner().invoke(cli, list(args))
+def run(*args: str) -> CliResult:
+    return run_cli(*args)
 
 
 def show(path: Path) -> dict[str, Any]:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
+
+import kit
 
 from cardsmith.models import Force, ForceEntry, Unit, UnitType
 
@@ -24,7 +27,19 @@ def build_unit(name: str = "", **fields: Any) -> Unit:
         "introduced": "3025",
     }
     values.update(fields)
-    return Unit(mul_id=mul_id, name=name or f"{chassis} X-{mul_id}", chassis=chassis, **values)
+    # The shared builder with bare stats (no move, armor or damage); the fields given are
+    # Unit fields as they are.
+    unit = kit.make_unit(
+        name or f"{chassis} X-{mul_id}",
+        mul_id=mul_id,
+        chassis=chassis,
+        move="",
+        armor=0,
+        structure=0,
+        damage=(),
+        role=None,
+    )
+    return replace(unit, **values)
 
 
 def legal_entries() -> list[ForceEntry]:
