@@ -16,8 +16,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from cardsmith import paths
+from cardsmith import limits, paths
 from cardsmith.errors import RulePackError
+from cardsmith.fileio import read_bytes
 from cardsmith.models import Force
 from cardsmith.rules.checks import CHECKS
 from cardsmith.rules.model import CheckResult, Rule, RulePack, Severity, Violation, sort_violations
@@ -62,9 +63,13 @@ def available_packs() -> dict[str, PackSource]:
 
 
 def _peek_id(path: Path) -> str:
+    # read_bytes refuses FIFOs and devices without waiting on them: a stray FIFO in the
+    # pack folder must not hang ``rules list``; loading it then says what it is.
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        text = read_bytes(
+            path, what="rule pack", max_bytes=limits.MAX_TEMPLATE_BYTES, error=RulePackError
+        ).decode("utf-8")
+    except (RulePackError, UnicodeDecodeError):
         return path.stem
     head = text.split("\n[", 1)[0]
     match = _ID_LINE.search(head)
@@ -137,16 +142,24 @@ def parse_pack_file(path: Path, *, builtin: bool = False, chain: tuple[Path, ...
         RulePackError: the file is unreadable, not TOML, or has bad keys (all listed).
     """
     name = str(path)
+    raw = read_bytes(
+        path, what="rule pack", max_bytes=limits.MAX_TEMPLATE_BYTES, error=RulePackError
+    )
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise RulePackError(f"cannot read rule pack {name}: {exc.strerror or exc}") from exc
+        data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         text = f"{name}: (file): not UTF-8 text ({exc.reason})"
         raise RulePackError(f"rule pack {name} does not load", problems=(text,)) from exc
     except tomllib.TOMLDecodeError as exc:
         text = f"{name}: (syntax): invalid TOML: {exc}"
         raise RulePackError(f"rule pack {name} does not load", problems=(text,)) from exc
+    except RecursionError as exc:
+        text = f"{name}: (syntax): nests more than {limits.MAX_DEPTH} levels deep"
+        raise RulePackError(f"rule pack {name} does not load", problems=(text,)) from exc
+    try:
+        limits.check_tree(data, where=name, error=RulePackError)
+    except RulePackError as exc:
+        raise RulePackError(f"rule pack {name} does not load", problems=(exc.message,)) from exc
     problems = Problems(name)
     problem = problems.at
     for key in data:
@@ -199,6 +212,15 @@ def _text(data: Mapping[str, Any], key: str, problem: Any, *, required: bool = F
 
 def _load_base(extends: str, path: Path, chain: tuple[Path, ...], problem: Any) -> RulePack | None:
     chain = (*chain, path)
+    if len(chain) >= limits.MAX_EXTENDS:
+        # A chain this long is a mistake (or a hostile folder); following it would only
+        # read file after file, so it stops here with the packs it went through.
+        problem(
+            "extends",
+            f"the extends chain is longer than {limits.MAX_EXTENDS} packs"
+            f" ({' → '.join(p.stem for p in chain[:3])} → … → {extends!r})",
+        )
+        return None
     # A user pack may extend the built-in it overrides (same id): skip files in the chain.
     source = _find_source(extends, frozenset(chain))
     if source is None:
