@@ -184,7 +184,23 @@ def check(
 # -- rules ------------------------------------------------------------------------------
 
 
-@click.group()
+class _RulesGroup(click.Group):
+    """The ``rules`` group; ``rules betrayal`` belongs to the battle commands and is loaded
+    only when it is asked for, so ``check`` and ``rules list`` never import play."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), "betrayal"})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name == "betrayal":
+            # The Betrayal test of seed 000, owned by the battle commands.
+            from cardsmith.cli.battle_cmds import betrayal
+
+            return betrayal
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_RulesGroup)
 def rules() -> None:
     """Rule packs and the checks they are built from."""
 
@@ -362,9 +378,3 @@ def _optional_lines(value: Any) -> list[str]:
     lines.append("objectives:")
     lines += [f"  {o.alias or '-'}  {o.label}: {o.summary}" for o in value.objectives]
     return lines
-
-
-# `rules betrayal`: the Betrayal test of seed 000, owned by the play commands.
-from cardsmith.cli.battle_cmds import betrayal as _betrayal  # noqa: E402
-
-rules.add_command(_betrayal)

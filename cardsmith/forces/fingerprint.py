@@ -6,11 +6,12 @@ with the printout: if the list was edited after printing, the fingerprint differ
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from typing import Any
 
-from cardsmith.models import Force
+from cardsmith.models import Force, Unit
 
 #: Hex digits shown; 12 (48 bits) is plenty to notice an edit and short to read aloud.
 FINGERPRINT_DIGITS = 12
@@ -42,10 +43,55 @@ def canonical_force(force: Force) -> dict[str, Any]:
     }
 
 
+_dumps = functools.partial(json.dumps, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+#: Unit → its canonical JSON text, by object identity: force files hand back one frozen
+#: ``Unit`` per distinct snapshot (``forces.snapshots``), so a folder of lists writes each
+#: unit's text once.  The unit is kept beside its text, so an id is never reused.
+_UNIT_TEXT: dict[int, tuple[Unit, str]] = {}
+_MAX_UNIT_TEXTS = 4096
+
+
+def canonical_text(force: Force) -> str:
+    """``canonical_force`` as compact JSON with sorted keys: the text the fingerprint hashes.
+
+    Built piece by piece, each unit's text written once per unit object; the result is
+    the very string ``json.dumps(canonical_force(force), sort_keys=True, …)`` gives.
+    """
+    entries = []
+    for entry in force.entries:
+        # "unit" sorts last among an entry's keys: its text replaces the placeholder 0.
+        head = _dumps(
+            {
+                "commander": entry.commander,
+                "group": entry.group,
+                "pilot": entry.pilot.name,
+                "skill": entry.skill,
+                "spas": list(entry.spas),
+                "unit": 0,
+            }
+        )
+        entries.append(head[:-2] + _unit_text(entry.unit) + "}")
+    groups = _dumps([[g.name, g.formation] for g in force.groups])
+    return (
+        f'{{"cap":{_dumps(force.cap)},"entries":[{",".join(entries)}],"groups":{groups},'
+        f'"name":{_dumps(force.name)},"pack":{_dumps(force.pack)}}}'
+    )
+
+
+def _unit_text(unit: Unit) -> str:
+    known = _UNIT_TEXT.get(id(unit))
+    if known is not None and known[0] is unit:
+        return known[1]
+    text = _dumps(unit.to_dict())
+    if len(_UNIT_TEXT) >= _MAX_UNIT_TEXTS:
+        _UNIT_TEXT.clear()
+    _UNIT_TEXT[id(unit)] = (unit, text)
+    return text
+
+
 def force_fingerprint(force: Force) -> str:
     """SHA-256 of the canonical form, first 12 hex digits, as ``xxxx-xxxx-xxxx``."""
-    text = json.dumps(
-        canonical_force(force), sort_keys=True, ensure_ascii=False, separators=(",", ":")
-    )
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:FINGERPRINT_DIGITS]
+    digest = hashlib.sha256(canonical_text(force).encode("utf-8")).hexdigest()
+    digest = digest[:FINGERPRINT_DIGITS]
     return "-".join(digest[i : i + 4] for i in range(0, FINGERPRINT_DIGITS, 4))

@@ -11,6 +11,7 @@ from typing import Any
 from cardsmith import __version__, limits
 from cardsmith.errors import CatalogueDataError, ForceFileError
 from cardsmith.fileio import locked, locked_update, read_json, save_bytes
+from cardsmith.forces.snapshots import unit_from_snapshot
 from cardsmith.models.force import MAX_SKILL, MIN_SKILL, Force, ForceEntry, Group, Pilot
 from cardsmith.models.unit import Unit
 
@@ -231,7 +232,7 @@ def _read_entry(raw: object, where: str) -> ForceEntry:
     if not isinstance(raw, Mapping):
         raise ForceFileError(f"{where} must be an object")
     try:
-        unit = Unit.from_dict(raw.get("unit"))  # type: ignore[arg-type]
+        unit = unit_from_snapshot(raw.get("unit"))  # type: ignore[arg-type]
     except CatalogueDataError as exc:
         raise ForceFileError(f"{where}.unit: {exc.message}") from exc
     _check_stats(unit, raw.get("unit"), f"{where}.unit")

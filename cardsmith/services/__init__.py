@@ -4,48 +4,106 @@ Printing is ``services.printing`` (imported on use: it loads the rules engine).
 
 Every screen calls ``services.<name>`` instead of importing core modules itself, so the
 shape of the core (and any module that is not there yet) matters in this package only.
-Nothing here imports Textual.
+Nothing here imports Textual.  The names below load their module on first use, so a
+command that needs one use case does not import every area (``cardsmith check`` never
+loads the card renderer).
 """
 
-from cardsmith.services.cards import (
-    GlossaryRow,
-    ReferenceTable,
-    card_lines,
-    glossary,
-    reference_tables,
-    special_info,
-    special_meaning,
-)
-from cardsmith.services.catalogue import UnitSource, load_index
-from cardsmith.services.checks import (
-    GroupStatus,
-    Verdict,
-    check,
-    formation_choices,
-    formation_status,
-    pack_choices,
-    pv_cap,
-    set_formation,
-)
-from cardsmith.services.force_files import load_force, save_force
-from cardsmith.services.forces import (
-    SpaChoice,
-    add_unit,
-    declare_group,
-    duplicate_entry,
-    move_entry,
-    remove_entry,
-    set_entry,
-    set_force,
-    set_groups,
-    skill_pv,
-    spa_budget,
-    spa_choices,
-    spa_cost,
-    spa_name,
-    to_hit,
-)
-from cardsmith.services.mul import FetchSummary, fetch_units
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cardsmith.services.cards import (
+        GlossaryRow,
+        ReferenceTable,
+        card_lines,
+        glossary,
+        reference_tables,
+        special_info,
+        special_meaning,
+    )
+    from cardsmith.services.catalogue import UnitSource, load_index
+    from cardsmith.services.checks import (
+        GroupStatus,
+        Verdict,
+        check,
+        formation_choices,
+        formation_status,
+        pack_choices,
+        pv_cap,
+        set_formation,
+    )
+    from cardsmith.services.force_files import load_force, save_force
+    from cardsmith.services.forces import (
+        SpaChoice,
+        add_unit,
+        declare_group,
+        duplicate_entry,
+        move_entry,
+        remove_entry,
+        set_entry,
+        set_force,
+        set_groups,
+        skill_pv,
+        spa_budget,
+        spa_choices,
+        spa_cost,
+        spa_name,
+        to_hit,
+    )
+    from cardsmith.services.mul import FetchSummary, fetch_units
+
+#: Name → the module that defines it; imported when the name is first asked for.
+_LAZY: dict[str, str] = {
+    "FetchSummary": "cardsmith.services.mul",
+    "GlossaryRow": "cardsmith.services.cards",
+    "GroupStatus": "cardsmith.services.checks",
+    "ReferenceTable": "cardsmith.services.cards",
+    "SpaChoice": "cardsmith.services.forces",
+    "UnitSource": "cardsmith.services.catalogue",
+    "Verdict": "cardsmith.services.checks",
+    "add_unit": "cardsmith.services.forces",
+    "card_lines": "cardsmith.services.cards",
+    "check": "cardsmith.services.checks",
+    "declare_group": "cardsmith.services.forces",
+    "duplicate_entry": "cardsmith.services.forces",
+    "fetch_units": "cardsmith.services.mul",
+    "formation_choices": "cardsmith.services.checks",
+    "formation_status": "cardsmith.services.checks",
+    "glossary": "cardsmith.services.cards",
+    "load_force": "cardsmith.services.force_files",
+    "load_index": "cardsmith.services.catalogue",
+    "move_entry": "cardsmith.services.forces",
+    "pack_choices": "cardsmith.services.checks",
+    "pv_cap": "cardsmith.services.checks",
+    "reference_tables": "cardsmith.services.cards",
+    "remove_entry": "cardsmith.services.forces",
+    "save_force": "cardsmith.services.force_files",
+    "set_entry": "cardsmith.services.forces",
+    "set_force": "cardsmith.services.forces",
+    "set_formation": "cardsmith.services.checks",
+    "set_groups": "cardsmith.services.forces",
+    "skill_pv": "cardsmith.services.forces",
+    "spa_budget": "cardsmith.services.forces",
+    "spa_choices": "cardsmith.services.forces",
+    "spa_cost": "cardsmith.services.forces",
+    "spa_name": "cardsmith.services.forces",
+    "special_info": "cardsmith.services.cards",
+    "special_meaning": "cardsmith.services.cards",
+    "to_hit": "cardsmith.services.forces",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "FetchSummary",

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import NamedTuple
 
 from cardsmith.errors import CardsmithError, RulePackError
-from cardsmith.forces.editing import set_group
 from cardsmith.forces.fingerprint import force_fingerprint
 from cardsmith.forces.force_file import load_force
 from cardsmith.forces.formations import FormationCatalogue, evaluate_group, load_formations
@@ -318,4 +317,7 @@ def set_formation(force: Force, group: str, formation: str | None) -> Force:
     Raises:
         ForceEditError: a bad group name or an unknown formation.
     """
+    # Imported here: the editing module loads the catalogue, which checking never needs.
+    from cardsmith.forces.editing import set_group
+
     return set_group(force, group, formation=formation)
