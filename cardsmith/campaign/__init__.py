@@ -8,9 +8,9 @@ from cardsmith.campaign.flow import (
     adjust,
     game_checks,
     new_campaign,
-    post_game,
     record_game,
     release,
+    release_choices,
     replace_roll,
     roll_for,
     undo,
@@ -24,6 +24,7 @@ from cardsmith.campaign.model import (
     Warrior,
     WarriorCondition,
 )
+from cardsmith.campaign.postgame import PostGame, PostGamePlan, post_game
 from cardsmith.campaign.pregame import PregameCheck
 from cardsmith.campaign.replay import Roster, replay
 
@@ -34,6 +35,8 @@ __all__ = [
     "CampaignFileError",
     "Game",
     "LogEntry",
+    "PostGame",
+    "PostGamePlan",
     "PregameCheck",
     "Rolled",
     "Roster",
@@ -47,6 +50,7 @@ __all__ = [
     "post_game",
     "record_game",
     "release",
+    "release_choices",
     "replace_roll",
     "replay",
     "roll_for",

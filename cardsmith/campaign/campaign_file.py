@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from cardsmith import limits
 from cardsmith.campaign.model import ACTIONS, Campaign, CampaignFileError, LogEntry
 from cardsmith.campaign.replay import replay
-from cardsmith.fileio import os_reason, read_json, save_bytes
+from cardsmith.fileio import locked, os_reason, read_json, save_bytes
 
 FORMAT = "cardsmith-campaign"
 VERSION = 1
@@ -26,6 +28,7 @@ def campaign_to_json(campaign: Campaign) -> dict[str, Any]:
         "pack": campaign.pack,
         "preferred_skill_tables": list(campaign.preferred_skill_tables),
         "created": campaign.created,
+        "team": campaign.team,
         "funds": roster.funds,
         "games": [
             {
@@ -66,6 +69,7 @@ def campaign_from_json(data: object, source: str = "campaign file") -> Campaign:
             preferred_skill_tables=tuple(str(t) for t in data.get("preferred_skill_tables", [])),
             created=str(data.get("created", "")),
             log=log,
+            team=str(data.get("team", "")),
         )
         replay(campaign)  # a log that does not replay is a broken file: say so on open
     except CampaignFileError:
@@ -107,13 +111,18 @@ def load_campaign(path: Path) -> Campaign:
     return campaign_from_json(data, str(path))
 
 
+def campaign_json_text(campaign: Campaign) -> str:
+    """The file's text, as :func:`save_campaign` writes it."""
+    return json.dumps(campaign_to_json(campaign), indent=2, ensure_ascii=False) + "\n"
+
+
 def save_campaign(campaign: Campaign, path: Path) -> Path:
     """Write the campaign atomically: temp file in the same folder, then ``os.replace``.
 
     The previous file, if any, is copied to ``<name>.bak`` first, so a bad save never
     leaves the player without their last good campaign.
     """
-    text = json.dumps(campaign_to_json(campaign), indent=2, ensure_ascii=False) + "\n"
+    text = campaign_json_text(campaign)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -127,3 +136,17 @@ def save_campaign(campaign: Campaign, path: Path) -> Path:
         what="campaign file",
     )
     return path
+
+
+@contextmanager
+def campaign_lock(path: Path) -> Iterator[None]:
+    """Hold the campaign file's advisory lock (the one every cardsmith edit takes).
+
+    Every edit takes it before reading, so two processes editing one campaign run one
+    after the other and neither loses the other's entries.
+
+    Raises:
+        CampaignFileError: another program held the lock too long ("busy, try again").
+    """
+    with locked(path, error=CampaignFileError):
+        yield

@@ -41,7 +41,11 @@ def _append(
 
 
 def new_campaign(
-    name: str, pack: str, tables: TableSet, preferred_skill_tables: Sequence[str] = ()
+    name: str,
+    pack: str,
+    tables: TableSet,
+    preferred_skill_tables: Sequence[str] = (),
+    team: str = "",
 ) -> Campaign:
     """A campaign with no warriors yet.
 
@@ -60,7 +64,11 @@ def new_campaign(
     if not name.strip():
         raise CampaignError("a campaign needs a name")
     return Campaign(
-        name=name.strip(), pack=pack, preferred_skill_tables=tuple(preferred), created=_now()
+        name=name.strip(),
+        pack=pack,
+        preferred_skill_tables=tuple(preferred),
+        created=_now(),
+        team=team.strip(),
     )
 
 
@@ -151,14 +159,25 @@ def game_checks(campaign: Campaign, number: int | None = None) -> list[PregameCh
 def table_for(tables: TableSet, campaign: Campaign, warrior: Warrior, name: str) -> Table:
     """The table meant by ``name``: ``injury`` and ``advancement`` follow the pack."""
     pack = tables.packs[campaign.pack]
+    kind = pack.kind(warrior.kind)
     if name.casefold() in ("injury", "injuries") and pack.injury_table:
-        return tables.tables[pack.injury_table]
-    if name.casefold() in ("advancement", "advance"):
-        kind = pack.kind(warrior.kind)
+        table = tables.tables[pack.injury_table]
+    elif name.casefold() in ("advancement", "advance"):
         if kind is None or not kind.advancement:
             raise CampaignError(f"{warrior.name} ({warrior.kind}) has no advancement table")
-        return tables.tables[kind.advancement]
-    return tables.find(name)
+        table = tables.tables[kind.advancement]
+    else:
+        table = tables.find(name)
+    if kind is not None and kind.tables and table.id not in kind.tables:
+        # Seed 002: hired guns advance on their own D6 table only; the injury and skill
+        # tables are the heroes'.
+        own = ", ".join(tables.tables[t].title for t in kind.tables if t in tables.tables)
+        raise CampaignError(
+            f"{warrior.name} is a {kind.label.lower()}: rolls only on {own}, not on {table.title}"
+        )
+    if table.pack != campaign.pack:
+        raise CampaignError(f"{table.title} is not a table of this campaign's pack")
+    return table
 
 
 def _context(campaign: Campaign, roster: Roster, warrior: Warrior, opponent: str) -> Context:
@@ -170,7 +189,16 @@ def _context(campaign: Campaign, roster: Roster, warrior: Warrior, opponent: str
         promotion_taken=roster.current_game in roster.promoted_in,
         opponent=opponent or (game.opponent if game else ""),
         preferred_skill_tables=campaign.preferred_skill_tables,
+        funds=roster.funds,
+        skill_picks=_picks(warrior),
     )
+
+
+def _picks(warrior: Warrior) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for skill, pick in warrior.skill_picks:
+        found.setdefault(skill, set()).add(pick)
+    return found
 
 
 def _check_can_roll(warrior: Warrior) -> None:
@@ -294,8 +322,16 @@ def adjust(
     return campaign
 
 
+def release_choices(campaign: Campaign, tables: TableSet, warrior_ref: str) -> tuple[str, ...]:
+    """How a captive may leave: ransom and exchange always, the bounty for Outlaws only."""
+    replay(campaign).find(warrior_ref)
+    pack = tables.packs.get(campaign.pack)
+    bounty = pack is not None and pack.bounty_for(campaign.team)
+    return tuple(how for how in RELEASES if how != "bounty" or bounty)
+
+
 def release(
-    campaign: Campaign, warrior_ref: str, how: str, dice: Dice
+    campaign: Campaign, tables: TableSet, warrior_ref: str, how: str, dice: Dice
 ) -> tuple[Campaign, int | None]:
     """A captured warrior is ransomed, exchanged or handed to the law for a bounty.
 
@@ -307,6 +343,13 @@ def release(
     warrior = replay(campaign).find(warrior_ref)
     if warrior.status != CAPTURED:
         raise CampaignError(f"{warrior.name} is not captured")
+    if how not in release_choices(campaign, tables, warrior.id):
+        # Seed 002, serious injury 62: only a captured Outlaw is handed to the law.
+        team = f"team {campaign.team!r}" if campaign.team else "a team with no type set"
+        raise CampaignError(
+            f"{warrior.name} is of {team}: only an Outlaw may be handed to the law for "
+            "the bounty; ransom or exchange them (set the team with campaign new --team)"
+        )
     data: dict[str, Any] = {"how": how}
     reward = None
     if how == "bounty":
@@ -323,54 +366,3 @@ def preview(warrior: Warrior, outcome: Outcome) -> Warrior:
     for change in outcome.all_changes():
         warrior = apply_change(warrior, change)
     return warrior
-
-
-def post_game(
-    campaign: Campaign,
-    tables: TableSet,
-    dice: Dice,
-    chooser: Chooser,
-    *,
-    opponent: str = "",
-    result: str = "",
-    casualties: Sequence[str] = (),
-    xp: Mapping[str, int] | None = None,
-    advance: Sequence[str] = (),
-) -> tuple[Campaign, list[Rolled]]:
-    """After a game: log it, roll injuries for those taken out, add XP, roll advancements.
-
-    Pre-game rolls (old battle wound) come first, with the same dice.  A warrior they kept
-    out of the game cannot be taken out in it, gain its XP or advance from it.
-
-    Raises:
-        CampaignError: a casualty, XP award or advancement names an absent warrior.
-    """
-    campaign = record_game(campaign, opponent, result, tables=tables, dice=dice)
-    roster = replay(campaign)
-    absent = set(roster.games[-1].absent)
-    for ref in (*casualties, *(xp or {}), *advance):
-        warrior = roster.find(ref)
-        if warrior.id in absent:
-            raise CampaignError(
-                f"{warrior.name} did not play game {roster.current_game} (a pre-game roll "
-                "kept them out): no injury, XP or advancement from it"
-            )
-    rolls: list[Rolled] = []
-    for ref in casualties:
-        rolled = roll_for(campaign, tables, ref, "injury", dice, chooser, opponent=opponent)
-        campaign = rolled.campaign
-        rolls.append(rolled)
-    for ref, points in (xp or {}).items():
-        warrior = replay(campaign).find(ref)
-        if warrior.status == ACTIVE:
-            campaign = adjust(
-                campaign,
-                ref,
-                [Change("xp", f"{points:+d} XP", amount=points)],
-                "experience for the game",
-            )
-    for ref in advance:
-        rolled = roll_for(campaign, tables, ref, "advancement", dice, chooser)
-        campaign = rolled.campaign
-        rolls.append(rolled)
-    return campaign, rolls

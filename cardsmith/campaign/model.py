@@ -43,6 +43,8 @@ class Warrior:
     xp: int = 0
     skills: tuple[str, ...] = ()
     """Skill ids; a skill that may be taken several times appears several times."""
+    skill_picks: tuple[tuple[str, str], ...] = ()
+    """(skill id, what it was taken for): each Trick Shooter's weapon (seed 002)."""
     conditions: tuple[WarriorCondition, ...] = ()
     equipment: tuple[str, ...] = ()
     status: str = ACTIVE
@@ -85,6 +87,7 @@ class Warrior:
             "stats": dict(self.stats),
             "xp": self.xp,
             "skills": list(self.skills),
+            "skill_picks": [list(p) for p in self.skill_picks],
             "conditions": [
                 {"id": c.id, "label": c.label, "text": c.text, "games_left": c.games_left}
                 for c in self.conditions
@@ -155,6 +158,8 @@ class Campaign:
     """Skill tables the team favours (hero advancement 2-4 rolls on one of them)."""
     created: str = ""
     log: tuple[LogEntry, ...] = ()
+    team: str = ""
+    """What kind of team plays (seed 002: ``outlaws``, lawmen …); free text, may be empty."""
 
     def entry(self, seq: int) -> LogEntry:
         """A log entry by number."""

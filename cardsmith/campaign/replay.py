@@ -197,7 +197,10 @@ def apply_change(warrior: Warrior, change: Change) -> Warrior:
     if kind == "xp":
         return replace(warrior, xp=warrior.xp + change.amount)
     if kind == "skill":
-        return replace(warrior, skills=(*warrior.skills, change.value))
+        picks = warrior.skill_picks
+        if change.pick:
+            picks = (*picks, (change.value, change.pick))
+        return replace(warrior, skills=(*warrior.skills, change.value), skill_picks=picks)
     if kind == "promote":
         return replace(warrior, kind=change.value)
     if kind == "condition":

@@ -21,6 +21,7 @@ from cardsmith.tables.model import (
     MissGames,
     Note,
     Option,
+    Pay,
     Promote,
     Remove,
     RollAgain,
@@ -212,6 +213,16 @@ def _condition(r: _Reader) -> Effect:
     )
 
 
+def _pay(r: _Reader) -> Effect:
+    r.seen.add("otherwise")
+    return Pay(
+        amount=r.amount("amount"),
+        prompt=r.get("prompt", str, "Pay", required=True),
+        otherwise_label=r.get("otherwise_label", str, "Do not pay", required=True),
+        otherwise=parse_effects(r.raw.get("otherwise"), f"{r.where}.otherwise", r.report),
+    )
+
+
 _READERS: dict[str, Callable[[_Reader], Effect]] = {
     "stat": _stat,
     "miss-games": lambda r: MissGames(r.amount("games")),
@@ -232,6 +243,7 @@ _READERS: dict[str, Callable[[_Reader], Effect]] = {
     "enmity": lambda r: Enmity(),
     "condition": _condition,
     "funds": lambda r: Funds(r.amount("delta")),
+    "pay": _pay,
     "note": lambda r: Note(r.get("text", str, "", required=True)),
 }
 

@@ -23,6 +23,7 @@ from cardsmith.tables.model import (
     GainSkill,
     KindDef,
     Pack,
+    Pay,
     PregameRoll,
     Promote,
     RollAgain,
@@ -157,6 +158,7 @@ def _read_pack(path: Path, problems: Problems) -> tuple[Pack, list[Table]] | Non
             label=_text(k, "label", path, f"pack.kind[{i}]", problems, required=True),
             advancement=_text(k, "advancement", path, f"pack.kind[{i}]", problems),
             aliases=_texts(k, "aliases", path, f"pack.kind[{i}]", problems),
+            tables=_texts(k, "tables", path, f"pack.kind[{i}]", problems),
         )
         for i, k in enumerate(_list_of_tables(head, "kind", path, "pack", problems))
     )
@@ -183,6 +185,7 @@ def _read_pack(path: Path, problems: Problems) -> tuple[Pack, list[Table]] | Non
         injury_table=_text(head, "injury_table", path, "pack", problems),
         tables=tuple(t.id for t in tables),
         pregame=pregame,
+        bounty_teams=_texts(head, "bounty_teams", path, "pack", problems),
     )
     return pack, tables
 
@@ -287,7 +290,18 @@ def _read_entry(
     if not isinstance(repeatable, int) or isinstance(repeatable, bool) or repeatable < 1:
         problems.at(f"{spot}.repeatable", "must be a whole number from 1", file=path)
         repeatable = 1
-    known = {"range", "key", "label", "aliases", "text", "effects", "value", "gap", "repeatable"}
+    known = {
+        "range",
+        "key",
+        "label",
+        "aliases",
+        "text",
+        "effects",
+        "value",
+        "gap",
+        "repeatable",
+        "picks",
+    }
     for extra in sorted(set(raw) - known):
         problems.at(f"{spot}.{extra}", "is not a setting of a table entry", file=path)
     return Entry(
@@ -303,6 +317,7 @@ def _read_entry(
         value=value,
         gap=bool(raw.get("gap", False)),
         repeatable=repeatable,
+        picks=_texts(raw, "picks", path, spot, problems),
     )
 
 
@@ -315,6 +330,8 @@ def walk_effects(effects: Iterable[Effect]) -> Iterator[Effect]:
                 yield from walk_effects(option.effects)
         elif isinstance(effect, Condition):
             yield from walk_effects(effect.if_present)
+        elif isinstance(effect, Pay):
+            yield from walk_effects(effect.otherwise)
 
 
 def _check_references(table: Table, tables: TableSet, path: Path, problems: Problems) -> None:

@@ -147,6 +147,20 @@ class Funds:
 
 
 @dataclass(frozen=True, slots=True)
+class Pay:
+    """A sum the team may pay from its funds (bail), or else the ``otherwise`` effects.
+
+    The sum is rolled first; a team whose funds do not cover it cannot pay (seed 002,
+    trial table 2-5: bail of $D6, or jail for D3 games).
+    """
+
+    amount: Amount
+    prompt: str
+    otherwise_label: str
+    otherwise: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Note:
     """Text written into the warrior's history, with no other effect."""
 
@@ -168,6 +182,7 @@ Effect = (
     | Enmity
     | Condition
     | Funds
+    | Pay
     | Note
 )
 
@@ -191,6 +206,9 @@ class Entry:
     """True where the source text is missing: the entry exists only to mark the hole."""
     repeatable: int = 1
     """On skill tables: how many times a warrior may hold this skill before re-rolling."""
+    picks: tuple[str, ...] = ()
+    """On skill tables: what each taking of the skill chooses, each once (seed 002's Trick
+    Shooter: revolver, heavy pistol or rifle)."""
 
     def covers(self, result: int) -> bool:
         """True when the result falls in this entry's range."""
@@ -257,6 +275,9 @@ class KindDef:
     label: str
     advancement: str = ""
     aliases: tuple[str, ...] = ()
+    tables: tuple[str, ...] = ()
+    """The only tables this kind rolls on (empty: any); seed 002's hired guns roll on
+    their own advancement table alone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,6 +312,14 @@ class Pack:
     tables: tuple[str, ...] = field(default=())
     pregame: tuple[PregameRoll, ...] = ()
     """Rolls made before every game, by condition."""
+    bounty_teams: tuple[str, ...] = ()
+    """Teams whose captured warriors may be handed to the law for the bounty (seed 002,
+    serious injury 62: only an Outlaw); empty: no team."""
+
+    def bounty_for(self, team: str) -> bool:
+        """True when a captive of ``team`` may be handed to the law for a bounty."""
+        wanted = team.strip().casefold()
+        return bool(wanted) and wanted in (t.casefold() for t in self.bounty_teams)
 
     def stat(self, stat_id: str) -> StatDef | None:
         """A stat definition by id."""

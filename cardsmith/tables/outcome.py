@@ -44,11 +44,13 @@ class Change:
     """For conditions that last a number of games."""
     text: str = ""
     """Longer rule text (conditions) or the bounty dice (captured)."""
+    pick: str = ""
+    """For a skill taken with a choice: what was chosen (Trick Shooter's weapon)."""
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for the log, leaving out empty fields."""
         data: dict[str, Any] = {"kind": self.kind, "label": self.label}
-        for name in ("stat", "amount", "minimum", "maximum", "value", "games", "text"):
+        for name in ("stat", "amount", "minimum", "maximum", "value", "games", "text", "pick"):
             value = getattr(self, name)
             # A 0 can be meaningful (a floor of 0 for Alpha Strike skill), so keep it.
             if value not in ("", None):
@@ -68,6 +70,7 @@ class Change:
             value=str(data.get("value", "")),
             games=data.get("games"),
             text=str(data.get("text", "")),
+            pick=str(data.get("pick", "")),
         )
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from cardsmith.errors import CardsmithError, TemplateError
+from cardsmith.errors import CardsmithError, TemplateError, UsageError
 from cardsmith.errors import ChoiceNeeded as ChoiceNeeded
 from cardsmith.tables.dice import Dice, DiceRoll
 from cardsmith.tables.loader import TableSet
@@ -25,6 +25,7 @@ from cardsmith.tables.model import (
     LoseEquipment,
     MissGames,
     Note,
+    Pay,
     Promote,
     Remove,
     RollAgain,
@@ -86,6 +87,10 @@ class Context:
     opponent: str = ""
     """The team the warrior last fought, for enmity."""
     preferred_skill_tables: tuple[str, ...] = ()
+    funds: int | None = None
+    """The team's funds, when known: a sum it cannot cover cannot be paid (bail)."""
+    skill_picks: dict[str, set[str]] = field(default_factory=dict)
+    """What the warrior chose with each skill taken so far (Trick Shooter's weapons)."""
 
 
 @dataclass
@@ -138,6 +143,13 @@ class Resolver:
                     "give the number"
                 )
             result = value
+            if not any(e.covers(value) for e in table.entries):
+                # Seed 002's underdog table is read by a rating difference, 0 and up.
+                ranges = ", ".join(e.range_text for e in table.entries)
+                raise UsageError(
+                    f"{value} is not on {table.title}: it is looked up by "
+                    f"{table.input_label or 'a number'} ({ranges})"
+                )
             entry = table.entry_for(result)
         else:
             roll, entry = self._pick(table, ignore, built)
@@ -202,9 +214,49 @@ class Resolver:
             )
             return
         self.context.skills[entry.key] += 1
-        built.changes.append(
-            Change("skill", f"Skill: {entry.label}", value=entry.key, text=table.id)
-        )
+        pick = self._pick_for(entry, built)
+        label = f"Skill: {entry.label}" + (f" ({pick})" if pick else "")
+        built.changes.append(Change("skill", label, value=entry.key, text=table.id, pick=pick))
+
+    def _pick_for(self, entry: Entry, built: _Builder) -> str:
+        """What a skill taken again is for: each pick once (seed 002, Trick Shooter)."""
+        if not entry.picks:
+            return ""
+        taken = self.context.skill_picks.setdefault(entry.key, set())
+        left = [p for p in entry.picks if p not in taken]
+        if not left:  # more takings than picks: the table's repeatable allows it
+            return ""
+        if len(left) == 1:
+            chosen = left[0]
+        else:
+            prompt = f"{entry.label}: which weapon"
+            chosen = self.chooser.choose(prompt, [(p, p) for p in left])
+            built.choices.append((prompt, chosen))
+        taken.add(chosen)
+        return chosen
+
+    def _pay(self, effect: Pay, table: Table, depth: int, built: _Builder) -> None:
+        """Roll the sum; pay it if the team can and wants to, else the ``otherwise``."""
+        amount = self._amount(effect.amount, effect.prompt.lower(), built)
+        funds = self.context.funds
+        if funds is not None and funds < amount:
+            built.notes.append(
+                f"{effect.prompt} ${amount}: the team has only ${funds}, so it cannot pay"
+            )
+            key = "no"
+        else:
+            options = [("pay", f"Pay ${amount}"), ("no", effect.otherwise_label)]
+            key = self.chooser.choose(f"{effect.prompt} ${amount}", options)
+            built.choices.append((effect.prompt, key))
+        if key == "pay":
+            if self.context.funds is not None:
+                self.context.funds -= amount
+            built.changes.append(
+                Change("funds", f"{effect.prompt} paid: -${amount}", amount=-amount)
+            )
+            return
+        for inner in effect.otherwise:
+            self._effect(inner, table, depth, built)
 
     def _amount(self, amount: Amount, purpose: str, built: _Builder) -> int:
         if amount.dice is None:
@@ -285,6 +337,8 @@ class Resolver:
         elif isinstance(effect, Funds):
             dollars = self._amount(effect.delta, "funds", built)
             built.changes.append(Change("funds", f"Funds {dollars:+d}", amount=dollars))
+        elif isinstance(effect, Pay):
+            self._pay(effect, table, depth, built)
         elif isinstance(effect, Note):
             built.changes.append(Change("note", effect.text))
 

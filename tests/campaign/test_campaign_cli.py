@@ -23,6 +23,8 @@ def _setup(tmp_path: Path) -> Path:
             "Банда Джо",
             "-o",
             str(path),
+            "--pack",
+            "old-west",
             "--preferred",
             "shooting",
         ).exit_code

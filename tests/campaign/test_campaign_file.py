@@ -27,16 +27,8 @@ def _three_games(west: cp.Campaign, tables: TableSet) -> cp.Campaign:
     rng = random.Random(20260)
     for game in range(3):
         out = ["w1"] if cp.replay(state).find("w1").status == "active" else []
-        state, _ = cp.post_game(
-            state,
-            tables,
-            Dice(rng=rng),
-            _FirstOption(),
-            opponent=f"Банда {game}",
-            casualties=out,
-            xp={"w2": 2},
-            advance=["w2", "w3"],
-        )
+        plan = cp.PostGamePlan(f"Банда {game}", "", tuple(out), {"w2": 2}, ("w2", "w3"))
+        state = cp.post_game(state, tables, Dice(rng=rng), _FirstOption(), plan).campaign
     return state
 
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from cardsmith import campaign as cp
 from cardsmith.campaign.model import CAPTURED, DEAD, GONE
+from cardsmith.render.content.campaign_sheet import campaign_sheet_data
 from cardsmith.tables import (
+    Change,
     ChoiceNeeded,
     Dice,
     Resolver,
@@ -142,20 +146,50 @@ def test_enmity_names_the_last_opponent(west: cp.Campaign, tables: TableSet) -> 
 def test_captured_then_released(
     west: cp.Campaign, tables: TableSet, how: str, status: str, keeps_kit: bool
 ) -> None:
-    state = _roll(west, tables, "w1", "injury", [6, 2]).campaign
+    # Seed 002, serious injury 62: the bounty is for an Outlaw, so the team is outlaws.
+    state = replace(west, team="outlaws")
+    state = _roll(state, tables, "w1", "injury", [6, 2]).campaign
     assert cp.replay(state).find("w1").status == CAPTURED
-    state, reward = cp.release(state, "w1", how, Dice.own([4]))
+    state, reward = cp.release(state, tables, "w1", how, Dice.own([4]))
     warrior = cp.replay(state).find("w1")
     assert warrior.status == status
     assert bool(warrior.equipment) == keeps_kit
     assert reward == (20 if how == "bounty" else None)  # D6x5 with a 4
 
 
-def test_trial_bail_paid_or_jail(west: cp.Campaign, tables: TableSet) -> None:
-    paid = _roll(west, tables, "w1", "injury", [6, 5, 3, 4], "pay").campaign
-    assert cp.replay(paid).funds == -4
-    jailed = _roll(west, tables, "w1", "injury", [6, 5, 3, 2], "jail").campaign
-    assert cp.replay(jailed).find("w1").miss_games == 2
+def test_the_bounty_is_offered_only_for_outlaws(west: cp.Campaign, tables: TableSet) -> None:
+    # Seed 002, serious injury 62: "if an Outlaw is captured" he may be handed to the law.
+    state = _roll(west, tables, "w1", "injury", [6, 2]).campaign
+    assert cp.release_choices(state, tables, "w1") == ("ransom", "exchange")
+    with pytest.raises(cp.CampaignError, match="only an Outlaw may be handed to the law"):
+        cp.release(state, tables, "w1", "bounty", Dice.own([4]))
+    outlaws = replace(state, team="Преступники")
+    assert "bounty" in cp.release_choices(outlaws, tables, "w1")
+
+
+def _funds(state: cp.Campaign, dollars: int) -> cp.Campaign:
+    return cp.adjust(state, "", [Change("funds", f"Funds {dollars:+d}", amount=dollars)], "loot")
+
+
+def test_trial_bail_paid_from_funds_or_jail(west: cp.Campaign, tables: TableSet) -> None:
+    # Seed 002, trial table 2-5: pay the court $D6 and go free, or sit D3 games in jail.
+    # D66 65 = on trial; D6 3 = bail; D6 4 = $4 asked.
+    rich = _funds(west, 10)
+    paid = _roll(rich, tables, "w1", "injury", [6, 5, 3, 4], "pay").campaign
+    assert cp.replay(paid).funds == 6 and cp.replay(paid).find("w1").miss_games == 0
+    jailed = _roll(rich, tables, "w1", "injury", [6, 5, 3, 4, 2], "no").campaign
+    assert cp.replay(jailed).funds == 10 and cp.replay(jailed).find("w1").miss_games == 2
+
+
+def test_bail_cannot_be_paid_without_the_funds(west: cp.Campaign, tables: TableSet) -> None:
+    # Seed 002, trial table 2-5: a team that cannot pay leaves the warrior in jail for D3
+    # games; nobody is asked, and the funds never go below what the team has.
+    poor = _funds(west, 3)
+    rolled = _roll(poor, tables, "w1", "injury", [6, 5, 3, 4, 2])  # $4 asked, $3 held
+    trial = rolled.outcome.children[0]
+    assert trial.choices == () and "has only $3, so it cannot pay" in trial.notes[0]
+    after = cp.replay(rolled.campaign)
+    assert after.funds == 3 and after.find("w1").miss_games == 2
 
 
 def test_choice_without_answer_is_an_error(west: cp.Campaign, tables: TableSet) -> None:
@@ -182,13 +216,44 @@ def test_preferred_skill_rerolls_duplicates(west: cp.Campaign, tables: TableSet)
     assert cp.replay(rolled.campaign).find("w1").skills == ("deadeye-shot", "fast-draw")
 
 
-def test_trick_shooter_may_be_taken_three_times(west: cp.Campaign, tables: TableSet) -> None:
+def test_trick_shooter_may_be_taken_three_times_each_for_its_weapon(
+    west: cp.Campaign, tables: TableSet
+) -> None:
+    # Seed 002, shooting skills 2: each Trick Shooter picks another of revolver, heavy
+    # pistol or rifle; the third taking gets the weapon left.
     state = west
-    for _ in range(3):
-        state = _roll(state, tables, "w1", "advancement", [1, 1, 2], "shooting").campaign
+    for answers in (["shooting", "rifle"], ["shooting", "revolver"], ["shooting"]):
+        state = _roll(state, tables, "w1", "advancement", [1, 1, 2], *answers).campaign
+    doc = cp.replay(state).find("w1")
+    assert doc.skills.count("trick-shooter") == 3
+    assert doc.skill_picks == (
+        ("trick-shooter", "rifle"),
+        ("trick-shooter", "revolver"),
+        ("trick-shooter", "heavy pistol"),
+    )
+    with pytest.raises(ChoiceNeeded) as asked:  # a second taking asks among the two left
+        _roll(
+            _roll(west, tables, "w1", "advancement", [1, 1, 2], "shooting", "rifle").campaign,
+            tables, "w1", "advancement", [1, 1, 2], "shooting",
+        )  # fmt: skip
+    assert [key for key, _ in asked.value.options] == ["revolver", "heavy pistol"]
     rolled = _roll(state, tables, "w1", "advancement", [1, 1, 2, 3], "shooting")
-    assert cp.replay(rolled.campaign).find("w1").skills.count("trick-shooter") == 3
     assert rolled.outcome.children[0].entry == "pistolier"
+    (row,) = [r for r in campaign_sheet_data(state, tables).warriors if r.id == "w1"]
+    assert dict(row.details)["Skills"] == "Trick Shooter (rifle, revolver, heavy pistol)"
+
+
+def test_hired_guns_roll_only_on_their_own_table(west: cp.Campaign, tables: TableSet) -> None:
+    # Seed 002: hired guns advance on their D6 table; the serious-injury and skill tables
+    # are the heroes'.
+    for table in ("hero-advancement", "injury", "shooting-skills"):
+        with pytest.raises(cp.CampaignError, match="Slim is a hired gun: rolls only on"):
+            _roll(west, tables, "Slim", table, [1, 1, 2], "shooting")
+    assert _roll(west, tables, "Slim", "advancement", [5]).outcome.entry == "courage"
+    plan = cp.PostGamePlan(casualties=("Slim",), advance=("Slim",))
+    done = cp.post_game(west, tables, Dice.own([5]), ScriptedChooser(), plan)
+    assert [r.outcome.table for r in done.rolls] == ["hired-gun-advancement"]
+    assert "Slim is a hired gun" in done.skipped[0]
 
 
 def test_missing_skill_result_applies_nothing_and_says_so(

@@ -14,6 +14,16 @@ from cardsmith.tables import Change, Dice, DiceError, ScriptedChooser, TableSet
 OLD_WOUND = [3, 2]  # D66 32 on the serious injury table
 
 
+@pytest.fixture
+def west(tables: TableSet) -> cp.Campaign:
+    """Three heroes (the serious-injury table is the heroes', seed 002), one game played."""
+    state = cp.new_campaign("Тестовая банда", "old-west", tables, ["shooting", "guts"])
+    stats = {"move": 6, "shooting": 4, "courage": 2}
+    for name in ("Док", "Slim", "Shorty"):
+        state, _ = cp.add_warrior(state, tables, name, "hero", stats)
+    return cp.record_game(state, "Los Bandidos", "loss")
+
+
 def _wounded(state: cp.Campaign, tables: TableSet, *who: str) -> cp.Campaign:
     for ref in who:
         rolled = cp.roll_for(state, tables, ref, "injury", Dice.own(OLD_WOUND), ScriptedChooser())
@@ -92,18 +102,23 @@ def test_seeded_rolls_repeat(west: cp.Campaign, tables: TableSet) -> None:
     ]
 
 
-def test_post_game_rolls_first_and_refuses_an_absent_casualty(
+def test_post_game_rolls_first_and_skips_an_absent_casualty(
     west: cp.Campaign, tables: TableSet
 ) -> None:
+    # Seed 002, serious injury 32: a 1 before the game keeps Slim out of it, so he is
+    # not taken out in it, gains no XP and does not advance; the roll of 1 stands.
     state = _wounded(west, tables, "Slim")
-    with pytest.raises(cp.CampaignError, match="Slim did not play"):
-        cp.post_game(state, tables, Dice.own([1, 6, 6]), ScriptedChooser(), casualties=["Slim"])
+    plan = cp.PostGamePlan(casualties=("Slim",), xp={"Slim": 2}, advance=("Slim",))
+    done = cp.post_game(state, tables, Dice.own([1, 6, 6]), ScriptedChooser(), plan)
+    assert done.rolls == () and done.xp == ()
+    assert len(done.skipped) == 3 and all("Slim did not play game" in s for s in done.skipped)
+    assert cp.replay(done.campaign).find("Slim").xp == cp.replay(state).find("Slim").xp
+    assert [c.roll.dice for c in done.checks] == [(1,)]
     # A 4 lets him play; the injury roll then takes the next dice (D66 66).
-    after, rolls = cp.post_game(
-        state, tables, Dice.own([4, 6, 6]), ScriptedChooser(), casualties=["Slim"]
-    )
-    assert [c.roll.dice for c in cp.game_checks(after)] == [(4,)]
-    assert rolls[0].outcome.input == 66
+    plan = cp.PostGamePlan(casualties=("Slim",))
+    done = cp.post_game(state, tables, Dice.own([4, 6, 6]), ScriptedChooser(), plan)
+    assert [c.roll.dice for c in cp.game_checks(done.campaign)] == [(4,)]
+    assert done.rolls[0].outcome.input == 66
 
 
 def _run(*args: str) -> CliResult:
@@ -112,7 +127,7 @@ def _run(*args: str) -> CliResult:
 
 def test_cli_game_and_post_game_roll_and_log(tmp_path: Path, tables: TableSet) -> None:
     path = tmp_path / "west.json"
-    assert _run("campaign", "new", "West", "-o", str(path)).exit_code == 0
+    assert _run("campaign", "new", "West", "-o", str(path), "--pack", "old-west").exit_code == 0
     assert _run("campaign", "add-warrior", str(path), "Joe", "--kind", "hero").exit_code == 0
     assert _run("campaign", "roll", str(path), "Joe", "injury", "--dice", "3,2").exit_code == 0
     result = _run("campaign", "game", str(path), "--dice", "1")

@@ -33,13 +33,15 @@ def _roll(state: cp.Campaign, tables: TableSet, who: str, table: str, dice: str)
 
 @pytest.fixture
 def posse(tables: TableSet) -> cp.Campaign:
-    """Heroes and hired guns in every state the sheet shows, built with fixed dice."""
+    """Heroes in every state the sheet shows (the injury table is the heroes', seed 002)
+    and a hired gun, built with fixed dice."""
     state = cp.new_campaign("Дикая банда", "old-west", tables, ["shooting"])
     for name, kind in (
-        ("Slim", "hired-gun"),
         ("Жанна", "hero"),
+        ("Slim", "hero"),
         ("Rosa", "hero"),
-        ("Kid", "hired-gun"),
+        ("Kid", "hero"),
+        ("Shorty", "hired-gun"),
     ):
         state, _ = cp.add_warrior(state, tables, name, kind, STATS, ["Rifle"])
     state = cp.record_game(state, "Outlaws", "loss")
@@ -62,8 +64,8 @@ def test_rows_show_roles_stats_skills_conditions_and_status(
     assert [c.header for c in sheet.stat_columns][:2] == ["Move", "Sht"]
     rows = {r.name: r for r in sheet.warriors}
     # Heroes before hired guns, those no longer on the team last.
-    assert [r.name for r in sheet.warriors] == ["Жанна", "Slim", "Kid", "Rosa"]
-    assert rows["Жанна"].role == "Hero" and rows["Slim"].role == "Hired gun"
+    assert [r.name for r in sheet.warriors] == ["Жанна", "Slim", "Kid", "Shorty", "Rosa"]
+    assert rows["Жанна"].role == "Hero" and rows["Shorty"].role == "Hired gun"
     assert rows["Жанна"].stats[:2] == ("6", "4+")
     details = dict(rows["Жанна"].details)
     assert details["Skills"] == "Trick Shooter ×2"
@@ -76,8 +78,8 @@ def test_rows_show_roles_stats_skills_conditions_and_status(
     assert "$D6x5" in dict(rows["Kid"].details)["Note"]
     assert (rows["Rosa"].status, rows["Rosa"].state) == ("dead", "fallen")
     assert "Equipment" not in dict(rows["Rosa"].details)
-    assert [line.seq for line in sheet.log] == [10, 11, 12] and sheet.log_total == 12
-    assert sheet.log[1].text.endswith("(undone)") and sheet.log[2].text.startswith("Undo #11")
+    assert [line.seq for line in sheet.log] == [11, 12, 13] and sheet.log_total == 13
+    assert sheet.log[1].text.endswith("(undone)") and sheet.log[2].text.startswith("Undo #12")
 
 
 def test_sheet_prints_every_warrior_on_letter_and_a4(

@@ -15,7 +15,7 @@ STATS = {"move": 6, "shooting": 4, "fighting": 3, "strength": 3, "toughness": 3,
 def _wounded_campaign() -> cp.Campaign:
     tables = load_tables()
     state = cp.new_campaign("Banda", "old-west", tables, ["shooting", "guts"])
-    state, _ = cp.add_warrior(state, tables, "Slim", "hired-gun", STATS)
+    state, _ = cp.add_warrior(state, tables, "Slim", "hero", STATS)
     warrior = cp.replay(state).warriors[0].id
     # D66 32 on the serious injury table: old battle wound.
     rolled = cp.roll_for(state, tables, warrior, "injury", Dice.own([3, 2]), ScriptedChooser())
@@ -26,12 +26,13 @@ def _wounded_campaign() -> cp.Campaign:
 @pytest.mark.parametrize(("die", "absent"), [(1, True), (4, False)])
 def test_own_dice_decide_who_plays(die: int, absent: bool) -> None:
     state = _wounded_campaign()
-    game = svc.start_game(state, svc.PostGamePlan(opponent="Rivals"), svc.Dice.own([die]))
-    (check,) = cp.game_checks(game)
+    done = svc.post_game(state, cp.PostGamePlan(opponent="Rivals"), svc.Dice.own([die]))
+    (check,) = done.checks
     assert check.roll.dice == (die,) and check.misses is absent
 
 
 def test_own_dice_mode_asks_instead_of_rolling_silently() -> None:
     dice = svc.Dice.own()  # the player rolls every die
-    with pytest.raises(svc.MoreDiceNeeded):
-        svc.start_game(_wounded_campaign(), svc.PostGamePlan(), dice)
+    with pytest.raises(svc.MoreDiceNeeded) as asked:
+        svc.post_game(_wounded_campaign(), cp.PostGamePlan(), dice)
+    assert "old battle wound" in asked.value.purpose

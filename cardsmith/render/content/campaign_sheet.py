@@ -218,8 +218,16 @@ def _warrior_row(
     details: list[tuple[str, str]] = []
     if warrior.skills:
         counts = Counter(warrior.skills)
+        picks: dict[str, list[str]] = {}
+        for skill, pick in warrior.skill_picks:
+            picks.setdefault(skill, []).append(pick)
         names = [
-            skill_labels.get(s, s) + (f" ×{counts[s]}" if counts[s] > 1 else "")
+            skill_labels.get(s, s)
+            + (
+                f" ({', '.join(picks[s])})"
+                if s in picks
+                else (f" ×{counts[s]}" if counts[s] > 1 else "")
+            )
             for s in dict.fromkeys(warrior.skills)
         ]
         details.append(("Skills", ", ".join(names)))

@@ -1,8 +1,8 @@
 """Provides ``CampaignScreen``: a campaign's roster, its log, the post-game flow and printing.
 
-Every action is logged by the campaign core and saved at once (atomically, with a
-``.bak``); a roll stops to ask the player whenever a table asks a question or the
-player's own dice run out, then runs again on the same dice with the answer.
+Every action is one use case of ``cardsmith.services.campaign`` (the command line calls
+the same ones), saved at once through its locked commit; a roll stops to ask the player
+whenever a table asks a question or the player's own dice run out.
 """
 
 from __future__ import annotations
@@ -23,31 +23,21 @@ from textual.worker import Worker, WorkerState
 from cardsmith import campaign as cp
 from cardsmith.errors import CardsmithError
 from cardsmith.services import campaign as svc
-from cardsmith.tables import ChoiceNeeded
+from cardsmith.services import campaign_view as view
+from cardsmith.tui.screens.campaign_ask import run_asking
 from cardsmith.tui.screens.campaign_dialogs import (
     AddWarriorDialog,
     CampaignPrintDialog,
-    ChoiceDialog,
     ConfirmDialog,
-    DiceDialog,
     NewCampaignDialog,
     NewWarrior,
 )
-from cardsmith.tui.screens.campaign_postgame import (
-    DiceModeDialog,
-    PostGameDialog,
-    ReviewDialog,
-)
+from cardsmith.tui.screens.campaign_postgame import DiceModeDialog, PostGameDialog, ReviewDialog
 from cardsmith.tui.screens.campaign_release import ask_release
 from cardsmith.tui.screens.dialogs import PathDialog
 from cardsmith.tui.widgets.campaign_log import CampaignLog
 from cardsmith.tui.widgets.campaign_roster import RosterGrid
 from cardsmith.wording import count
-
-#: Actions that need an open campaign.
-_NEEDS_CAMPAIGN = frozenset(
-    {"add_warrior", "post_game", "undo_entry", "replace_roll", "release", "print"}
-)
 
 
 @dataclass
@@ -57,50 +47,31 @@ class CampaignPrinted(Message):
     path: Path
 
 
+def _key(action: str, key: str, label: str, tip: str, show: bool = True) -> Binding:
+    return Binding(key, action, label, show=show, tooltip=tip, id=f"campaign.{action}")
+
+
 class CampaignScreen(Screen[None]):
     """Open or create a campaign, keep its roster, run the post-game, correct the log."""
 
     BINDINGS = [
-        Binding("n", "new_campaign", "New", tooltip="Create a campaign file", id="campaign.new"),
-        Binding("o", "open_campaign", "Open", tooltip="Open a campaign file", id="campaign.open"),
-        Binding("w", "add_warrior", "Add warrior", tooltip="Add a warrior", id="campaign.add"),
-        Binding(
-            "p",
-            "post_game",
-            "Post-game",
-            tooltip="Record a game: injuries, XP, advances",
-            id="campaign.post-game",
-        ),
-        Binding(
-            "u",
-            "undo_entry",
-            "Undo entry",
-            tooltip="Undo the log entry under the cursor (the last one from the roster)",
-            id="campaign.undo",
-        ),
-        Binding(
-            "r",
-            "replace_roll",
-            "Re-roll",
-            tooltip="Replace the roll under the log cursor: roll again or enter real dice",
-            id="campaign.replace",
-        ),
-        Binding(
-            "x",
-            "release",
-            "Release",
-            tooltip="Release the captured warrior under the cursor (ransom, exchange, bounty)",
-            id="campaign.release",
-        ),
-        Binding("l", "focus_log", "Log", show=False, tooltip="Go to the log", id="campaign.log"),
-        Binding(
-            "f6", "print", "Print", tooltip="Write the roster sheet to a PDF", id="campaign.print"
-        ),
+        _key("new_campaign", "n", "New", "Create a campaign file"),
+        _key("open_campaign", "o", "Open", "Open a campaign file"),
+        _key("add_warrior", "w", "Add warrior", "Add a warrior"),
+        _key("add_pilots", "f", "Pilots from force", "Add the pilots of a force file"),
+        _key("post_game", "p", "Post-game", "Record a game: injuries, XP, advances"),
+        _key("undo_entry", "u", "Undo entry", "Undo the log entry under the cursor"),
+        _key("replace_roll", "r", "Re-roll", "Replace the roll under the log cursor"),
+        _key("release", "x", "Release", "Release the captured warrior under the cursor"),
+        _key("focus_log", "l", "Log", "Go to the log", show=False),
+        _key("print", "f6", "Print", "Write the roster sheet to a PDF"),
     ]
 
     def __init__(self) -> None:
         super().__init__(id="campaign")
         self.campaign: cp.Campaign | None = None
+        self.on_disk: cp.Campaign | None = None
+        """The campaign as the file holds it (the base every save is checked against)."""
         self.path: Path | None = None
         self.unsaved = False
         """True when the last save failed (the next action tries again)."""
@@ -133,10 +104,9 @@ class CampaignScreen(Screen[None]):
             title.update(
                 "No campaign open.   [b]o[/b]: open a campaign file   [b]n[/b]: start a new one"
             )
-            self.refresh_bindings()
             return
-        sheet = svc.sheet(self.campaign)
-        state = "[b red]NOT SAVED[/] (retried on the next change)" if self.unsaved else "saved"
+        sheet = view.sheet(self.campaign)
+        state = "[b]NOT SAVED[/] (retried on the next change)" if self.unsaved else "saved"
         house = "   [i]house-default tables[/i]" if sheet.house_default else ""
         title.update(
             f"[b]{escape(sheet.name)}[/b]   {escape(sheet.pack_title)}{house}   "
@@ -144,16 +114,15 @@ class CampaignScreen(Screen[None]):
             f"{escape(str(self.path))} ({state})"
         )
         self.query_one(RosterGrid).show_sheet(sheet)
-        self.query_one(CampaignLog).show_lines(svc.log_rows(self.campaign))
+        self.query_one(CampaignLog).show_lines(view.log_rows(self.campaign))
         self._show_detail()
-        self.refresh_bindings()
 
     def _show_detail(self) -> None:
         row = self.query_one(RosterGrid).current
         detail = self.query_one("#warrior-detail", Static)
         if row is None:
-            hint = "No warriors yet: press [b]w[/b] to add one." if self.campaign else ""
-            detail.update(hint)
+            hint = "No warriors yet: [b]w[/b] adds one, [b]f[/b] the pilots of a force."
+            detail.update(hint if self.campaign else "")
             return
         lines = [f"[b]{escape(row.name)}[/b] ({escape(row.role)}, {escape(row.status)})"]
         lines += [f"[b]{escape(h)}:[/b] {escape(t)}" for h, t in row.details]
@@ -162,51 +131,59 @@ class CampaignScreen(Screen[None]):
     @on(DataTable.RowHighlighted, "#roster")
     def _warrior_highlighted(self) -> None:
         self._show_detail()
-        self.refresh_bindings()  # Release needs a captured warrior under the cursor
 
-    @on(DataTable.RowHighlighted, "#campaign-log")
-    def _entry_highlighted(self) -> None:
-        self.refresh_bindings()
+    # -- why a key does nothing ---------------------------------------------------------
 
-    def on_descendant_focus(self) -> None:
-        self.refresh_bindings()
-
-    # -- state ------------------------------------------------------------------------
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in _NEEDS_CAMPAIGN and self.campaign is None:
+    def why_not(self, action: str) -> str | None:
+        """Why ``action`` cannot run now, in words for the player; None when it can."""
+        if action in ("new_campaign", "open_campaign", "focus_log"):
             return None
         if self.campaign is None:
-            return True
+            return "No campaign open: press o to open one or n to start one."
         if action == "post_game" and not self.query_one(RosterGrid).shown:
-            return None
+            return "No warrior can play yet: press w to add one or f for a force's pilots."
+        if action == "undo_entry" and not self.campaign.log:
+            return "The log is empty: nothing to undo."
         if action == "replace_roll":
             seq = self._log_seq()
-            return True if seq is not None and svc.is_live_roll(self.campaign, seq) else None
-        if action == "undo_entry" and not self.campaign.log:
-            return None
+            if seq is None:
+                return "Put the log cursor on a roll first (l goes to the log), then press r."
+            if not view.is_live_roll(self.campaign, seq):
+                return f"Entry {seq} is not a roll in force: nothing to re-roll."
         if action == "release":
             row = self.query_one(RosterGrid).current
-            return True if row is not None and row.state == "captured" else None
-        return True
+            if row is None:
+                return "Put the roster cursor on a captured warrior first."
+            if row.state != "captured":
+                return f"{row.name} is not captured: only a captive can be released."
+        return None
+
+    def _refused(self, action: str) -> bool:
+        """Say why ``action`` cannot run (True), or let it run (False)."""
+        reason = self.why_not(action)
+        if reason is not None:
+            self.notify(reason, title="Nothing done", severity="warning")
+        return reason is not None
 
     def _log_seq(self) -> int | None:
         log = self.query_one(CampaignLog)
         return log.seq if log.has_focus else None
 
+    # -- state ------------------------------------------------------------------------
+
     def use(self, campaign: cp.Campaign, path: Path) -> None:
         """Show ``campaign`` (already on disk at ``path``)."""
-        self.campaign, self.path, self.unsaved = campaign, path, False
+        self.campaign, self.on_disk, self.path, self.unsaved = campaign, campaign, path, False
         self.last_warrior = None
         self.refresh_view()
 
     def _commit(self, campaign: cp.Campaign, done: str) -> None:
-        """Keep the new campaign, save it atomically and say what happened."""
+        """Keep the new campaign, save it (locked, checked against the file) and say so."""
+        assert self.path is not None and self.on_disk is not None
         self.campaign = campaign
-        assert self.path is not None
         try:
-            svc.save(campaign, self.path)
-            self.unsaved = False
+            svc.commit(self.path, self.on_disk, campaign)
+            self.on_disk, self.unsaved = campaign, False
             self.notify(f"{done} — saved to {self.path.name}.", timeout=4)
         except CardsmithError as exc:
             self.unsaved = True
@@ -227,9 +204,8 @@ class CampaignScreen(Screen[None]):
             return False
         self.use(campaign, path)
         roster = cp.replay(campaign)
-        self.notify(
-            f"Opened {path}: {count(len(roster.warriors), 'warrior')}, {count(len(roster.games), 'game')}."
-        )
+        warriors, games = count(len(roster.warriors), "warrior"), count(len(roster.games), "game")
+        self.notify(f"Opened {path}: {warriors}, {games}.")
         return True
 
     @work(exclusive=True, group="campaign", exit_on_error=False)
@@ -244,8 +220,8 @@ class CampaignScreen(Screen[None]):
     @work(exclusive=True, group="campaign", exit_on_error=False)
     async def action_new_campaign(self) -> None:
         """Ask for a name, pack and file, and create the campaign there."""
-        packs = svc.pack_choices()
-        skill = {pack_id: svc.skill_table_choices(pack_id) for pack_id, _ in packs}
+        packs = view.pack_choices()
+        skill = {pack_id: view.skill_table_choices(pack_id) for pack_id, _ in packs}
         default = (self.path.parent if self.path else Path.cwd()) / "campaign.json"
         asked = await self.app.push_screen_wait(NewCampaignDialog(default, packs, skill))
         if asked is None:
@@ -263,11 +239,11 @@ class CampaignScreen(Screen[None]):
     @work(exclusive=True, group="campaign", exit_on_error=False)
     async def action_add_warrior(self) -> None:
         """Ask for a warrior and add them (logged)."""
-        if self.campaign is None:
+        if self._refused("add_warrior") or self.campaign is None:
             return
         pack = self.campaign.pack
         try:
-            kinds, stats = svc.kind_choices(pack), svc.stat_fields(pack)
+            kinds, stats = view.kind_choices(pack), view.stat_fields(pack)
         except (CardsmithError, KeyError):
             self.notify(f"Table pack {pack!r} is not installed.", severity="error")
             return
@@ -281,150 +257,106 @@ class CampaignScreen(Screen[None]):
         if asked is None or self.campaign is None:
             return
         try:
-            campaign, warrior = cp.add_warrior(
-                self.campaign, svc.tables(), asked.name, asked.kind, asked.stats, asked.equipment
+            added = svc.add_warrior(
+                self.campaign, asked.name, asked.kind, asked.stats, asked.equipment
             )
         except CardsmithError as exc:
             self._fail(exc, "Warrior not added")
             return
         self.last_warrior = asked
-        self._commit(campaign, f"Added {warrior.name} ({warrior.id})")
+        self._commit(added.campaign, f"Added {added.warrior.name} ({added.warrior.id})")
 
-    # -- rolls ------------------------------------------------------------------------
+    @work(exclusive=True, group="campaign", exit_on_error=False)
+    async def action_add_pilots(self) -> None:
+        """Ask for a force file and add one pilot per unit (name, skill, SPAs, unit)."""
+        if self._refused("add_pilots") or self.campaign is None:
+            return
+        force = await self.app.push_screen_wait(
+            PathDialog("Add the pilots of a force file", "", "Add pilots")
+        )
+        if force is None or self.campaign is None:
+            return
+        try:
+            added = svc.add_pilots(self.campaign, force)
+        except CardsmithError as exc:
+            self._fail(exc, "No pilots added")
+            return
+        for line in added.skipped:
+            self.notify(line, severity="warning")
+        if added.warriors:
+            self._commit(added.campaign, f"Added {count(len(added.warriors), 'pilot')}")
+        else:
+            self.notify("No pilots added: every pilot of the force is on the roster.")
 
-    async def _roll(
-        self, campaign: cp.Campaign, step: svc.Step, dice: svc.Dice, opponent: str = ""
-    ) -> cp.Rolled | None:
-        """One roll, asking for choices and dice as they come up; None when the player stops."""
-        title = svc.step_title(campaign, step)
-        answers: list[str] = []
-        mark = dice.mark()
-        while True:
-            dice.rewind(mark)
-            try:
-                return svc.run_step(campaign, step, dice, answers, opponent)
-            except ChoiceNeeded as need:
-                key = await self.app.push_screen_wait(
-                    ChoiceDialog(title, need.prompt, need.options)
-                )
-                if key is None:
-                    return None
-                answers.append(key)
-            except svc.MoreDiceNeeded as need:
-                text = await self.app.push_screen_wait(
-                    DiceDialog(f"{title} — {need.purpose}", need)
-                )
-                if text is None:
-                    return None
-                dice.add(text)
-
-    async def _start_game(
-        self, campaign: cp.Campaign, plan: svc.PostGamePlan, dice: svc.Dice
-    ) -> cp.Campaign:
-        """Record the game, rolling old battle wounds with the same dice as the rest."""
-        mark = dice.mark()
-        while True:
-            dice.rewind(mark)
-            try:
-                return svc.start_game(campaign, plan, dice)
-            except svc.MoreDiceNeeded as need:
-                text = await self.app.push_screen_wait(
-                    DiceDialog(f"Before the game — {need.purpose}", need)
-                )
-                if text is None:
-                    raise _Stopped from None
-                dice.add(text)
+    # -- the post-game ----------------------------------------------------------------
 
     @work(exclusive=True, group="campaign", exit_on_error=False)
     async def action_post_game(self) -> None:
         """Mark the game's casualties, XP and advances; roll; review; save."""
-        if self.campaign is None:
+        if self._refused("post_game") or self.campaign is None:
             return
         before = self.campaign
         game = cp.replay(before).current_game + 1
         rows = self.query_one(RosterGrid).shown
-        form = await self.app.push_screen_wait(PostGameDialog(game, rows, svc.new_seed()))
+        form = await self.app.push_screen_wait(PostGameDialog(before, game, rows, svc.new_seed()))
         if form is None:
             return
-        plan, dice = form.plan, form.dice.source()
-        rolls: list[str] = []
-        notes: list[str] = []
+        dice = form.dice.source()
         try:
-            campaign = await self._start_game(before, plan, dice)
-            roster = cp.replay(campaign)
-            for check in cp.game_checks(campaign):
-                rolls.append(f"{roster.find(check.warrior).name}: {check.describe()}")
-            injuries = [s for s in svc.steps(plan) if s.table == "injury"]
-            advances = [s for s in svc.steps(plan) if s.table == "advancement"]
-            for step in injuries:
-                campaign = await self._step(campaign, step, dice, plan.opponent, rolls, notes)
-            campaign = svc.award_xp(campaign, plan)
-            for step in advances:
-                campaign = await self._step(campaign, step, dice, plan.opponent, rolls, notes)
-        except _Stopped:
-            self.notify("Post-game stopped; nothing was saved.", severity="warning")
-            return
+            done = await run_asking(
+                self.app,
+                f"After game {game}",
+                dice,
+                lambda answers: svc.post_game(before, form.plan, dice, answers),
+            )
         except CardsmithError as exc:
             self._fail(exc, "Post-game not recorded")
             return
+        if done is None:
+            self.notify("Post-game stopped; nothing was saved.", severity="warning")
+            return
+        notes = [f"Not done: {line}" for line in done.skipped]
         if dice.remaining:
             notes.append(
                 f"{len(dice.remaining)} entered dice were not needed: {list(dice.remaining)}"
             )
         if form.dice.seed is not None:
             notes.append(f"Generator seed {form.dice.seed} (the log keeps every die).")
-        against = f" against {plan.opponent}" if plan.opponent else ""
+        against = f" against {form.plan.opponent}" if form.plan.opponent else ""
         review = ReviewDialog(
             f"Game {game}{against}: save these results?",
-            rolls,
-            svc.changes(before, campaign),
+            view.post_game_lines(done),
+            view.changes(before, done.campaign),
             notes,
         )
         if await self.app.push_screen_wait(review):
-            self._commit(campaign, f"Game {game} recorded")
+            self._commit(done.campaign, f"Game {game} recorded")
         else:
             self.notify("Nothing saved.")
 
-    async def _step(
-        self,
-        campaign: cp.Campaign,
-        step: svc.Step,
-        dice: svc.Dice,
-        opponent: str,
-        rolls: list[str],
-        notes: list[str],
-    ) -> cp.Campaign:
-        reason = svc.skip_reason(campaign, step)
-        if reason is not None:
-            notes.append(reason)
-            return campaign
-        rolled = await self._roll(campaign, step, dice, opponent)
-        if rolled is None:
-            raise _Stopped
-        name = cp.replay(rolled.campaign).find(step.warrior).name
-        rolls.append(f"{name}:")
-        rolls.extend("  " + line for line in svc.describe(rolled))
-        return rolled.campaign
+    # -- corrections ------------------------------------------------------------------
 
     @work(exclusive=True, group="campaign", exit_on_error=False)
     async def action_replace_roll(self) -> None:
         """Replace the logged roll under the cursor with a new roll or the real dice."""
         seq = self._log_seq()
-        if self.campaign is None or seq is None:
+        if self._refused("replace_roll") or self.campaign is None or seq is None:
             return
         before = self.campaign
+        line = next(x.text for x in view.log_rows(before) if x.seq == seq)
+        asked = await self.app.push_screen_wait(
+            DiceModeDialog(f"Replace entry {seq}", line, svc.new_seed())
+        )
+        if asked is None:
+            return
+        dice = asked.source()
         try:
-            entry = before.entry(seq)
-            if not svc.is_live_roll(before, seq):
-                raise cp.CampaignError(f"log entry {seq} is not a roll in force")
-            line = next(x.text for x in svc.log_rows(before) if x.seq == seq)
-            asked = await self.app.push_screen_wait(
-                DiceModeDialog(f"Replace entry {seq}", line, svc.new_seed())
+            rolled = await run_asking(
+                self.app,
+                f"Replace entry {seq}",
+                dice,
+                lambda answers: svc.reroll(before, seq, dice, answers),
             )
-            if asked is None:
-                return
-            step = svc.Step(entry.warrior, "", replaces=seq)
-            rolled = await self._roll(before, step, asked.source())
         except CardsmithError as exc:
             self._fail(exc, "Roll not replaced")
             return
@@ -433,8 +365,8 @@ class CampaignScreen(Screen[None]):
             return
         review = ReviewDialog(
             f"Entry {seq} replaced by entry {rolled.entry.seq}: save?",
-            svc.describe(rolled),
-            svc.changes(before, rolled.campaign),
+            rolled.outcome.describe(),
+            view.changes(before, rolled.campaign),
             [],
         )
         if await self.app.push_screen_wait(review):
@@ -443,28 +375,30 @@ class CampaignScreen(Screen[None]):
     @work(exclusive=True, group="campaign", exit_on_error=False)
     async def action_undo_entry(self) -> None:
         """Undo the log entry under the cursor (the last in force from the roster), after asking."""
-        if self.campaign is None:
+        if self._refused("undo_entry") or self.campaign is None:
             return
-        seq = self._log_seq()
         try:
-            undone, target = cp.undo(self.campaign, seq)
+            undone = svc.undo(self.campaign, self._log_seq())
         except CardsmithError as exc:
             self._fail(exc, "Nothing undone")
             return
-        line = next(x.text for x in svc.log_rows(self.campaign) if x.seq == target.seq)
+        target = undone.target
+        line = next(x.text for x in view.log_rows(self.campaign) if x.seq == target.seq)
         question = ConfirmDialog(
             f"Undo entry {target.seq}?",
             f"{line}\n\nThe entry stays in the log, marked undone; an undo cannot be undone.",
             "Undo",
         )
         if await self.app.push_screen_wait(question):
-            self._commit(undone, f"Entry {target.seq} undone")
+            self._commit(undone.campaign, f"Entry {target.seq} undone")
+        else:
+            self.notify("Nothing undone.")
 
     @work(exclusive=True, group="campaign", exit_on_error=False)
     async def action_release(self) -> None:
         """Ransom, exchange or hand to the law the captured warrior under the cursor."""
         row = self.query_one(RosterGrid).current
-        if self.campaign is None or row is None:
+        if self._refused("release") or self.campaign is None or row is None:
             return
         try:
             result = await ask_release(self.app, self.campaign, row)
@@ -474,7 +408,7 @@ class CampaignScreen(Screen[None]):
         if result is None:
             self.notify("Nothing was changed.", severity="warning")
             return
-        self._commit(*result)
+        self._commit(result.campaign, result.text)
 
     def action_focus_log(self) -> None:
         self.query_one(CampaignLog).focus()
@@ -484,7 +418,7 @@ class CampaignScreen(Screen[None]):
     @work(exclusive=True, group="campaign", exit_on_error=False)
     async def action_print(self) -> None:
         """Ask where, then print the roster sheet in a thread."""
-        if self.campaign is None or self.path is None:
+        if self._refused("print") or self.campaign is None or self.path is None:
             return
         asked = await self.app.push_screen_wait(CampaignPrintDialog(self.path.with_suffix(".pdf")))
         if asked is not None:
@@ -519,7 +453,3 @@ class CampaignScreen(Screen[None]):
         self.notify(
             text, title=f"{event.worker.description or 'Campaign'} failed", severity="error"
         )
-
-
-class _Stopped(Exception):
-    """The player stopped a roll midway (Esc in a question)."""

@@ -47,7 +47,7 @@ class NewCampaignDialog(ModalScreen[NewCampaign | None]):
         with Vertical(classes="dialog-box", id="campaign-new-box"):
             yield Label("New campaign", classes="dialog-title")
             yield Label("Name")
-            yield Input(id="campaign-name", placeholder="The Red Gang")
+            yield Input(id="campaign-name", placeholder="Wolf's Dragoons")
             yield Label("Table pack")
             yield Select(
                 [(f"{title} [{pack_id}]", pack_id) for pack_id, title in self.packs],

@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
 
 from rich.markup import escape
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, RadioButton, RadioSet, Select, Static
 
+from cardsmith import campaign as cp
+from cardsmith.errors import CardsmithError
 from cardsmith.render.content.campaign_sheet import WarriorRow
 from cardsmith.services import campaign as svc
+from cardsmith.services.campaign_view import WarriorChanges
 from cardsmith.tables import DiceError, parse_entered
 
 RESULTS = (("Win", "win"), ("Loss", "loss"), ("Draw", "draw"), ("—", ""))
@@ -40,7 +43,7 @@ class DiceMode:
 class PostGameForm:
     """What the player marked in the post-game dialog."""
 
-    plan: svc.PostGamePlan
+    plan: cp.PostGamePlan
     dice: DiceMode
 
 
@@ -55,7 +58,7 @@ def _dice_fields(seed: int) -> ComposeResult:
         yield Input(placeholder="in order: 2 2 6 3 (optional)", id="dice-entered")
 
 
-def _read_dice(screen: ModalScreen[Any]) -> DiceMode | None:
+def _read_dice(screen: Screen[PostGameForm | None] | Screen[DiceMode | None]) -> DiceMode | None:
     entered = screen.query_one("#dice-entered", Input).value.strip()
     if entered:
         try:
@@ -71,7 +74,10 @@ def _read_dice(screen: ModalScreen[Any]) -> DiceMode | None:
 
 
 class PostGameDialog(ModalScreen[PostGameForm | None]):
-    """After a game: opponent, result, who was taken out, XP gained, who advances, dice."""
+    """After a game: opponent, result, who was taken out, XP gained, who advances, dice.
+
+    A battle file's results (destroyed units, pilot hits) mark who was taken out.
+    """
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="postgame.cancel"),
@@ -82,8 +88,11 @@ class PostGameDialog(ModalScreen[PostGameForm | None]):
         Binding("ctrl+r", "roll", "Roll", id="postgame.roll"),
     ]
 
-    def __init__(self, game: int, warriors: tuple[WarriorRow, ...], seed: int) -> None:
+    def __init__(
+        self, campaign: cp.Campaign, game: int, warriors: tuple[WarriorRow, ...], seed: int
+    ) -> None:
         super().__init__(classes="dialog")
+        self.campaign = campaign
         self.game = game
         self.warriors = [w for w in warriors if w.state in ("available", "missing")]
         self.seed = seed
@@ -98,6 +107,10 @@ class PostGameDialog(ModalScreen[PostGameForm | None]):
                 yield Label("Opponent", classes="field-label")
                 yield Input(placeholder="the other team", id="opponent")
                 yield Select(list(RESULTS), value="", allow_blank=False, id="result")
+            with Horizontal(classes="dialog-row"):
+                yield Label("Battle file", classes="field-label")
+                yield Input(placeholder="optional: Enter reads who was taken out", id="battle")
+            yield Static("", id="battle-results", classes="hint")
             table: DataTable[object] = DataTable(cursor_type="row", id="postgame-warriors")
             yield table
             yield Static(
@@ -155,8 +168,8 @@ class PostGameDialog(ModalScreen[PostGameForm | None]):
             self.xp[warrior] = max(0, self.xp.get(warrior, 0) + delta)
             self._redraw(warrior)
 
-    def on_key(self, event: object) -> None:
-        character = getattr(event, "character", None) or ""
+    def on_key(self, event: events.Key) -> None:
+        character = event.character or ""
         warrior = self._current()
         if warrior is not None and character.isdigit():
             self.xp[warrior] = int(character)
@@ -171,6 +184,27 @@ class PostGameDialog(ModalScreen[PostGameForm | None]):
     def _opponent_done(self) -> None:
         self.query_one("#postgame-warriors", DataTable).focus()
 
+    @on(Input.Submitted, "#battle")
+    def _battle_given(self, event: Input.Submitted) -> None:
+        """Mark the pilots the battle took out; say what was found, or why not, in place."""
+        shown = self.query_one("#battle-results", Static)
+        text = event.value.strip()
+        if not text:
+            shown.update("")
+            return
+        try:
+            found = svc.battle_results(self.campaign, Path(text).expanduser())
+        except CardsmithError as exc:
+            shown.update(f"[b]Battle not read:[/b] {escape(exc.message)}")
+            return
+        playing = {w.id for w in self.warriors}
+        for warrior in found.casualties:
+            if warrior in playing and warrior not in self.out:
+                self.out.add(warrior)
+                self._redraw(warrior)
+        shown.update("\n".join(escape(line) for line in found.lines))
+        self.query_one("#postgame-warriors", DataTable).focus()
+
     @on(Input.Submitted, "#dice-seed, #dice-entered")
     @on(Button.Pressed, "#ok")
     def action_roll(self) -> None:
@@ -179,7 +213,7 @@ class PostGameDialog(ModalScreen[PostGameForm | None]):
             return
         order = [w.id for w in self.warriors]
         result = self.query_one("#result", Select).value
-        plan = svc.PostGamePlan(
+        plan = cp.PostGamePlan(
             opponent=self.query_one("#opponent", Input).value.strip(),
             result=result if isinstance(result, str) else "",
             casualties=tuple(w for w in order if w in self.out),
@@ -240,7 +274,7 @@ class ReviewDialog(ModalScreen[bool]):
     ]
 
     def __init__(
-        self, title: str, rolls: list[str], changes: list[svc.WarriorChanges], notes: list[str]
+        self, title: str, rolls: list[str], changes: list[WarriorChanges], notes: list[str]
     ) -> None:
         super().__init__(classes="dialog")
         self.title_text = title

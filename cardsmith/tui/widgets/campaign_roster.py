@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from cardsmith.render.content.campaign_sheet import CampaignSheet, WarriorRow
-from cardsmith.services import campaign as svc
+from cardsmith.services import campaign_view as svc
 
 #: Row styles by the sheet's state of a warrior.
 _STATE_STYLE = {"available": "", "missing": "yellow", "captured": "magenta", "fallen": "dim"}
