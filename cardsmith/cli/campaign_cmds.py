@@ -396,5 +396,3 @@ def roll(
         return
     _print_outcome(result, fmt == "json", {})
 
-
-__all__ = ["campaign", "roll"]

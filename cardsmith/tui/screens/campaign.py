@@ -7,6 +7,7 @@ whenever a table asks a question or the player's own dice run out.
 
 from __future__ import annotations
 
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,15 +25,13 @@ from cardsmith import campaign as cp
 from cardsmith.errors import CardsmithError
 from cardsmith.services import campaign as svc
 from cardsmith.services import campaign_view as view
-from cardsmith.tui.screens.campaign_ask import run_asking
 from cardsmith.tui.screens.campaign_dialogs import (
     AddWarriorDialog,
     CampaignPrintDialog,
-    ConfirmDialog,
     NewCampaignDialog,
     NewWarrior,
 )
-from cardsmith.tui.screens.campaign_postgame import DiceModeDialog, PostGameDialog, ReviewDialog
+from cardsmith.tui.screens.campaign_flows import ask_post_game, ask_reroll, ask_undo
 from cardsmith.tui.screens.campaign_release import ask_release
 from cardsmith.tui.screens.dialogs import PathDialog
 from cardsmith.tui.widgets.campaign_log import CampaignLog
@@ -288,53 +287,15 @@ class CampaignScreen(Screen[None]):
         else:
             self.notify("No pilots added: every pilot of the force is on the roster.")
 
-    # -- the post-game ----------------------------------------------------------------
+    # -- the post-game and corrections -----------------------------------------------
 
     @work(exclusive=True, group="campaign", exit_on_error=False)
     async def action_post_game(self) -> None:
         """Mark the game's casualties, XP and advances; roll; review; save."""
         if self._refused("post_game") or self.campaign is None:
             return
-        before = self.campaign
-        game = cp.replay(before).current_game + 1
         rows = self.query_one(RosterGrid).shown
-        form = await self.app.push_screen_wait(PostGameDialog(before, game, rows, svc.new_seed()))
-        if form is None:
-            return
-        dice = form.dice.source()
-        try:
-            done = await run_asking(
-                self.app,
-                f"After game {game}",
-                dice,
-                lambda answers: svc.post_game(before, form.plan, dice, answers),
-            )
-        except CardsmithError as exc:
-            self._fail(exc, "Post-game not recorded")
-            return
-        if done is None:
-            self.notify("Post-game stopped; nothing was saved.", severity="warning")
-            return
-        notes = [f"Not done: {line}" for line in done.skipped]
-        if dice.remaining:
-            notes.append(
-                f"{len(dice.remaining)} entered dice were not needed: {list(dice.remaining)}"
-            )
-        if form.dice.seed is not None:
-            notes.append(f"Generator seed {form.dice.seed} (the log keeps every die).")
-        against = f" against {form.plan.opponent}" if form.plan.opponent else ""
-        review = ReviewDialog(
-            f"Game {game}{against}: save these results?",
-            view.post_game_lines(done),
-            view.changes(before, done.campaign),
-            notes,
-        )
-        if await self.app.push_screen_wait(review):
-            self._commit(done.campaign, f"Game {game} recorded")
-        else:
-            self.notify("Nothing saved.")
-
-    # -- corrections ------------------------------------------------------------------
+        await self._flow(ask_post_game(self.app, self.campaign, rows), "Post-game not recorded")
 
     @work(exclusive=True, group="campaign", exit_on_error=False)
     async def action_replace_roll(self) -> None:
@@ -342,57 +303,26 @@ class CampaignScreen(Screen[None]):
         seq = self._log_seq()
         if self._refused("replace_roll") or self.campaign is None or seq is None:
             return
-        before = self.campaign
-        line = next(x.text for x in view.log_rows(before) if x.seq == seq)
-        asked = await self.app.push_screen_wait(
-            DiceModeDialog(f"Replace entry {seq}", line, svc.new_seed())
-        )
-        if asked is None:
-            return
-        dice = asked.source()
-        try:
-            rolled = await run_asking(
-                self.app,
-                f"Replace entry {seq}",
-                dice,
-                lambda answers: svc.reroll(before, seq, dice, answers),
-            )
-        except CardsmithError as exc:
-            self._fail(exc, "Roll not replaced")
-            return
-        if rolled is None:
-            self.notify("Nothing was replaced.", severity="warning")
-            return
-        review = ReviewDialog(
-            f"Entry {seq} replaced by entry {rolled.entry.seq}: save?",
-            rolled.outcome.describe(),
-            view.changes(before, rolled.campaign),
-            [],
-        )
-        if await self.app.push_screen_wait(review):
-            self._commit(rolled.campaign, f"Entry {seq} replaced")
+        await self._flow(ask_reroll(self.app, self.campaign, seq), "Roll not replaced")
 
     @work(exclusive=True, group="campaign", exit_on_error=False)
     async def action_undo_entry(self) -> None:
         """Undo the log entry under the cursor (the last in force from the roster), after asking."""
         if self._refused("undo_entry") or self.campaign is None:
             return
+        await self._flow(ask_undo(self.app, self.campaign, self._log_seq()), "Nothing undone")
+
+    async def _flow(
+        self, flow: Coroutine[object, object, tuple[cp.Campaign, str] | None], title: str
+    ) -> None:
+        """Run a flow; save what it returns, or show why it could not run."""
         try:
-            undone = svc.undo(self.campaign, self._log_seq())
+            result = await flow
         except CardsmithError as exc:
-            self._fail(exc, "Nothing undone")
+            self._fail(exc, title)
             return
-        target = undone.target
-        line = next(x.text for x in view.log_rows(self.campaign) if x.seq == target.seq)
-        question = ConfirmDialog(
-            f"Undo entry {target.seq}?",
-            f"{line}\n\nThe entry stays in the log, marked undone; an undo cannot be undone.",
-            "Undo",
-        )
-        if await self.app.push_screen_wait(question):
-            self._commit(undone.campaign, f"Entry {target.seq} undone")
-        else:
-            self.notify("Nothing undone.")
+        if result is not None:
+            self._commit(*result)
 
     @work(exclusive=True, group="campaign", exit_on_error=False)
     async def action_release(self) -> None:
