@@ -193,6 +193,11 @@ def _effect(entry: ForceEntry, state: UnitState, change: Change, turn: int) -> U
         return state.with_changes(heat=change.amount, shutdown=change.amount >= HEAT_SHUTDOWN)
     if change.kind == "flag":
         return state.with_changes(**{change.detail: bool(change.amount)})
+    if change.kind == "designate":
+        return state  # the instigator's secret choice: no effect on the unit (seed 000 I)
+    if change.kind == "sabotage":
+        # Seed 000 III.B option D: after the punch, hit or miss, the traitor flees (B).
+        return state.with_changes(objective=str(change.get("then", "flee")))
     if change.kind == "betrayal":
         if not change.get("success", False):
             return state
@@ -350,6 +355,14 @@ def describe(battle: Battle, change: Change) -> str:
         "betrayal": (
             f"betrayal test: roll {change.get('roll')} vs TN {change.get('tn')} — "
             f"{'turned' if change.get('success') else 'failed'}"
+        ),
+        "designate": (
+            f"designated for betrayal by side {change.get('instigator')}, "
+            f"objective {change.get('objective')}"
+        ),
+        "sabotage": (
+            f"critical sabotage on {change.get('target')}: "
+            f"{'hit' if change.get('hit') else 'missed'}; now flees"
         ),
     }.get(change.kind, change.kind)
     return f"turn {change.turn}: {name}: {text}{when}"

@@ -7,14 +7,16 @@ cardsmith recomputes it on load.
 
 Version 2 adds ``profile`` changes (switch events of multi-profile units, issue 8) and
 each such unit's active profile in the ``state`` block.  A version-1 file has no profile
-changes, so every unit replays into its first profile: it loads unchanged.
+changes, so every unit replays into its first profile: it loads unchanged.  Version 3
+adds the Betrayal ``designate`` and ``sabotage`` changes (seed 000 I and III.B, option
+D); older files have none, so they load unchanged.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -29,12 +31,12 @@ from cardsmith.errors import ForceFileError
 
 # ``backup_path`` is part of this module's interface (callers find the .bak through it).
 from cardsmith.fileio import backup_path as backup_path
-from cardsmith.fileio import read_json, save_bytes
+from cardsmith.fileio import locked, read_json, save_bytes
 from cardsmith.forces.fingerprint import force_fingerprint
 from cardsmith.forces.force_file import load_force
 
 FORMAT_NAME = "cardsmith-battle"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 
 #: Largest battle file read or written (the shared document limit): a long game logs a
 #: few thousand changes, far below this.
@@ -50,6 +52,8 @@ _KINDS = (
     "end-round",
     "betrayal",
     "profile",
+    "designate",
+    "sabotage",
 )
 
 
@@ -155,6 +159,26 @@ def save_battle(battle: Battle, path: Path) -> None:
         max_bytes=MAX_BATTLE_BYTES,
         what="battle file",
     )
+
+
+def update_battle(path: Path, edit: Callable[[Battle], Battle]) -> tuple[Battle, Battle]:
+    """Change a battle file under its lock: read it afresh, apply ``edit``, save.
+
+    Another process (``cardsmith battle …`` while the app has the file open) waits for the
+    lock, so no change is lost; the edit is applied to what the file holds now.
+
+    Returns:
+        The battle before and after the edit.
+
+    Raises:
+        BattleFileError: the file is busy, unreadable or cannot be written.
+        BattleEditError: the edit does not fit the battle (nothing is written).
+    """
+    with locked(path, error=BattleFileError):
+        before = load_battle(path)
+        after = edit(before)
+        save_battle(after, path)
+    return before, after
 
 
 # -- reading ------------------------------------------------------------------------------

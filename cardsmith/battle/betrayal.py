@@ -8,7 +8,6 @@ the unit's tracked state to that table, decides eligibility, and records the out
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from cardsmith.battle import effects
@@ -24,6 +23,7 @@ from cardsmith.battle.state import (
 from cardsmith.errors import RulePackError
 from cardsmith.rules.engine import load_pack
 from cardsmith.rules.optional import BetrayalRule, Objective, TnModifier
+from cardsmith.tables.dice import Dice, roll
 from cardsmith.wording import count
 
 #: Pack and optional-rule id of Betrayal.
@@ -167,6 +167,19 @@ def _attempts(battle: Battle, instigator: int) -> list[Change]:
     ]
 
 
+def designation(battle: Battle, instigator: int) -> Change | None:
+    """The instigator's designation: an explicit one, else its first test (seed 000 I).
+
+    It fixes the potential traitor and the objective for the whole game.
+    """
+    for change in battle.log:
+        if change.kind in ("designate", "betrayal") and int(change.get("instigator", 0)) == (
+            instigator
+        ):
+            return change
+    return None
+
+
 def betrayal_target(
     battle: Battle,
     unit_ref: str,
@@ -235,7 +248,8 @@ def _reasons_not(
     if effects.permanently_immobile(entry, state) or state.stunned_turn == battle.turn:
         reasons.append("the unit is immobile")
     attempts = _attempts(battle, side)
-    designated = next((c.unit for c in attempts), "")
+    chosen = designation(battle, side)
+    designated = chosen.unit if chosen is not None else ""
     if designated and designated != state.key:
         reasons.append(f"the instigator's designated target is {designated}, not this unit")
     for change in attempts:
@@ -265,15 +279,48 @@ def find_objective(rule: BetrayalRule, text: str) -> Objective:
 
 
 def designated_objective(battle: Battle, instigator: int) -> str:
-    """The objective recorded with the instigator's first attempt, if any."""
-    attempts = _attempts(battle, instigator)
-    return str(attempts[0].get("objective", "")) if attempts else ""
+    """The objective fixed when the instigator designated its target (empty before)."""
+    chosen = designation(battle, instigator)
+    return str(chosen.get("objective", "")) if chosen is not None else ""
+
+
+def designate(
+    battle: Battle,
+    unit_ref: str,
+    objective: str,
+    *,
+    instigator: int | None = None,
+    rule: BetrayalRule | None = None,
+) -> Battle:
+    """Record the instigator's secret choice: the potential traitor and its objective.
+
+    Seed 000 I: made before the game, once; the objective cannot change afterwards.
+
+    Raises:
+        BattleEditError: the rule is off, the unit is the instigator's own, the
+            instigator has designated already, or the objective is unknown.
+    """
+    rule = rule or battle_rule(battle)
+    if not is_switched_on(battle):
+        raise BattleEditError("the Betrayal rule is not switched on for this battle")
+    state = battle.find(unit_ref)
+    side = _default_instigator(battle, state, instigator)
+    if state.controller == side:
+        raise BattleEditError(f"{state.key} already fights for {battle.side_name(side)}")
+    earlier = designation(battle, side)
+    if earlier is not None:
+        raise BattleEditError(
+            f"{battle.side_name(side)} designated {earlier.unit} with objective "
+            f"{earlier.get('objective')} already; the choice holds for the game (seed 000 I)"
+        )
+    picked = find_objective(rule, objective)
+    data = (("instigator", side), ("objective", picked.id))
+    return record(battle, Change("designate", state.key, battle.turn, data=data))
 
 
 def roll_2d6(seed: int | str | None = None) -> int:
-    """Two six-sided dice from a seeded generator (never the global random)."""
-    rng = random.Random(seed)
-    return rng.randint(1, 6) + rng.randint(1, 6)
+    """Two six-sided dice from the one dice source, seeded (never the global random)."""
+    return roll("2D6", Dice.seeded(seed)).total
 
 
 def resolve_betrayal(
@@ -304,7 +351,13 @@ def resolve_betrayal(
         raise BattleEditError(
             f"no betrayal test on {check.unit} now: " + "; ".join(check.reasons_not)
         )
-    chosen = objective or designated_objective(battle, check.instigator)
+    fixed = designated_objective(battle, check.instigator)
+    if fixed and objective and find_objective(rule, objective).id != fixed:
+        raise BattleEditError(
+            f"the objective was fixed as {fixed} when the unit was designated; "
+            "it cannot change between tests (seed 000 I)"
+        )
+    chosen = fixed or objective
     if not chosen:
         raise BattleEditError(
             "choose the betrayal objective before the test (seed 000 I): "

@@ -31,7 +31,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "export": "exchange_cmds:export_force",
     "campaign": "campaign_cmds:campaign",
     "roll": "campaign_cmds:roll",
-    "battle": "battle_cmds:play",
+    "battle": "battle_cmds:battle",
     "unit": "unit_cmds:unit",
 }
 

@@ -6,17 +6,15 @@ from pathlib import Path
 
 import click
 
-from cardsmith.battle import actions, profile_events
-from cardsmith.battle.battle_file import load_battle, save_battle
-from cardsmith.battle.state import Battle
+from cardsmith.battle.profile_events import EVENTS
+from cardsmith.services import battle as use
 
 _BATTLE = click.Path(dir_okay=False, path_type=Path)
 
 
-def _save(battle_path: Path, before: Battle, after: Battle) -> None:
-    save_battle(after, battle_path)
-    for change in after.log[len(before.log) :]:
-        click.echo(actions.describe(after, change))
+def _echo(outcome: use.Outcome) -> None:
+    for line in outcome.lines:
+        click.echo(line)
 
 
 @click.command("order-end")
@@ -24,8 +22,7 @@ def _save(battle_path: Path, before: Battle, after: Battle) -> None:
 @click.argument("unit")
 def order_end_cmd(battle_path: Path, unit: str) -> None:
     """End UNIT's order: Transmutation (X) and Escape System switch when X wounds were taken."""
-    before = load_battle(battle_path)
-    _save(battle_path, before, profile_events.order_end(before, unit))
+    _echo(use.order_end(battle_path, unit))
 
 
 @click.command("profile")
@@ -35,7 +32,7 @@ def order_end_cmd(battle_path: Path, unit: str) -> None:
     "--event",
     "event",
     required=True,
-    type=click.Choice(list(profile_events.EVENTS)),
+    type=click.Choice(list(EVENTS)),
     help="What happened: movement (a movement skill declared first), dodge (a successful "
     "dodge), activation (a WIP roll), turn-end, declare (a LAM/QuadVee mode), deploy, order-end.",
 )
@@ -57,9 +54,8 @@ def profile_cmd(
     not_first: bool,
 ) -> None:
     """Log a switch event for a multi-profile UNIT; its switch rule decides the profile."""
-    before = load_battle(battle_path)
-    after = profile_events.profile_event(
-        before,
+    outcome = use.profile_event(
+        battle_path,
         unit,
         event,
         choose=choose,
@@ -67,4 +63,4 @@ def profile_cmd(
         wip=wip,
         first_skill_is_movement=not not_first,
     )
-    _save(battle_path, before, after)
+    _echo(outcome)

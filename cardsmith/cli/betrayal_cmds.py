@@ -1,4 +1,4 @@
-"""Provides ``rules betrayal`` (also ``battle betrayal``): the Betrayal test of seed 000 from the command line."""
+"""Provides ``rules betrayal`` (also ``battle betrayal``) and ``battle sabotage``: seed 000's Betrayal rule."""
 
 from __future__ import annotations
 
@@ -7,17 +7,10 @@ from typing import Any
 
 import click
 
-from cardsmith.battle.battle_file import load_battle, save_battle
-from cardsmith.battle.betrayal import (
-    BetrayalCheck,
-    battle_rule,
-    betrayal_target,
-    resolve_betrayal,
-    roll_2d6,
-)
-from cardsmith.battle.state import Battle
 from cardsmith.cli.output import echo_json
 from cardsmith.errors import EXIT_PROBLEMS, UsageError
+from cardsmith.services import betrayal as use
+from cardsmith.services.betrayal import BetrayalTest
 
 _BATTLE = click.Path(dir_okay=False, path_type=Path)
 
@@ -43,6 +36,11 @@ _BATTLE = click.Path(dir_okay=False, path_type=Path)
 )
 @click.option("--objective", help="The pre-chosen objective: flee (B), stay (C) or sabotage (D).")
 @click.option(
+    "--designate",
+    is_flag=True,
+    help="Record UNIT as the instigator's potential traitor with --objective (before the game).",
+)
+@click.option(
     "--apply", "apply_it", is_flag=True, help="Record the test (and its result) in the battle file."
 )
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
@@ -54,48 +52,44 @@ def betrayal(
     seed: str | None,
     instigator: str | None,
     objective: str | None,
+    designate: bool,
     apply_it: bool,
     fmt: str,
 ) -> None:
     """The Betrayal test (seed 000, "Teste de Lealdade Sinistra"): TN, modifiers and outcome.
 
-    Without --apply nothing is written: the outcome of a roll is shown only.
+    Without --apply nothing is written: the outcome of a roll is shown only.  The
+    objective is fixed when the unit is designated (--designate, or the first test).
     """
-    if roll is not None and seed is not None:
-        raise UsageError("give --roll or --seed, not both")
-    if apply_it and roll is None and seed is None:
-        raise UsageError("--apply needs a roll: --roll N or --seed S")
-    current = load_battle(battle_path)
-    side = current.resolve_side(instigator) if instigator else None
-    rule = battle_rule(current)
-    check = betrayal_target(current, unit, within_10, instigator=side, rule=rule)
-    dice = roll if roll is not None else (roll_2d6(seed) if seed is not None else None)
-    outcome = None
-    if dice is not None and check.eligible and apply_it:
-        outcome = resolve_betrayal(
-            current,
-            unit,
-            dice,
-            within_10=within_10,
-            objective=objective or "",
-            instigator=side,
-            rule=rule,
-        )
-        save_battle(outcome.battle, battle_path)
-    success = None if dice is None else dice >= check.tn
+    if designate:
+        if not objective:
+            raise UsageError("--designate needs the --objective the traitor will follow")
+        for line in use.designate(battle_path, unit, objective, instigator=instigator).lines:
+            click.echo(line)
+        return
+    test = use.betrayal_test(
+        battle_path,
+        unit,
+        within_10=within_10,
+        roll=roll,
+        seed=seed,
+        instigator=instigator,
+        objective=objective or "",
+        apply=apply_it,
+    )
     if fmt == "json":
-        echo_json(_check_json(check, dice, success, applied=outcome is not None))
+        echo_json(_test_json(test))
     else:
-        _print_check(current, check, dice, success, applied=outcome is not None)
-    if not check.eligible:
+        _print_test(test)
+    if not test.check.eligible:
         click.get_current_context().exit(EXIT_PROBLEMS)
 
 
-def _print_check(
-    current: Battle, check: BetrayalCheck, dice: int | None, success: bool | None, *, applied: bool
-) -> None:
+def _print_test(test: BetrayalTest) -> None:
+    check = test.check
     click.echo(
-        f"Betrayal test on {check.unit} {check.unit_name} by {current.side_name(check.instigator)}"
+        f"Betrayal test on {check.unit} {check.unit_name} by "
+        f"{test.battle.side_name(check.instigator)}"
     )
     click.echo(f"  base TN {check.base_tn}")
     for mod in check.modifiers:
@@ -107,25 +101,18 @@ def _print_check(
         click.echo("Not allowed now:")
         for reason in check.reasons_not:
             click.echo(f"  - {reason}")
-    if dice is not None:
-        verdict = (
-            "SUCCESS: the unit changes sides"
-            if success
-            else "FAILURE: no new test on this unit next turn"
-        )
-        if not check.eligible:
-            verdict = "not resolved (no test allowed now)"
-        click.echo(f"Roll {dice}: {verdict}")
+    for line in test.lines:
+        click.echo(line)
+    if test.roll is not None:
         click.echo(
             "Recorded in the battle file."
-            if applied
+            if test.applied
             else "Not recorded (add --apply to record it)."
         )
 
 
-def _check_json(
-    check: BetrayalCheck, dice: int | None, success: bool | None, *, applied: bool
-) -> dict[str, Any]:
+def _test_json(test: BetrayalTest) -> dict[str, Any]:
+    check = test.check
     return {
         "unit": check.unit,
         "name": check.unit_name,
@@ -138,7 +125,35 @@ def _check_json(
         ],
         "eligible": check.eligible,
         "reasons_not": list(check.reasons_not),
-        "roll": dice,
-        "success": success if check.eligible else None,
-        "applied": applied,
+        "roll": test.roll,
+        "success": test.success,
+        "applied": test.applied,
+        "objective": test.objective.id if test.objective else None,
     }
+
+
+@click.command("sabotage")
+@click.argument("battle_path", metavar="BATTLE", type=_BATTLE)
+@click.argument("traitor")
+@click.argument("target")
+@click.option("--hit/--miss", default=True, help="Whether the rear punch hit.")
+@click.option(
+    "--crit-roll",
+    "crit_rolls",
+    multiple=True,
+    type=click.IntRange(2, 12),
+    help="One of the two automatic crit rolls on the target (give it twice).",
+)
+def sabotage_cmd(
+    battle_path: Path, traitor: str, target: str, hit: bool, crit_rolls: tuple[int, ...]
+) -> None:
+    """Critical sabotage (seed 000, objective D): TRAITOR punches TARGET's rear, then flees.
+
+    A hit deals the punch's damage +1 for the rear and makes two automatic crit rolls on
+    the former ally; hit or miss, the traitor then flees (objective B).
+    """
+    outcome = use.sabotage(battle_path, traitor, target, hit=hit, crit_rolls=crit_rolls)
+    for line in outcome.lines:
+        click.echo(line)
+    for prompt in outcome.prompts:
+        click.echo(f"Roll: {prompt.text} (`battle crit BATTLE {prompt.unit} --roll N`)")

@@ -1,188 +1,326 @@
-"""Provides the play screen's doorway into the play core: open, start, change and save a battle.
+"""Provides the battle use cases both shells call: start, open, every change and undo.
 
-``BattleSession`` holds a battle and its file; every change goes through
-``cardsmith.battle.actions`` (or ``resolve_betrayal``) and is saved atomically by
-``battlefile.save_battle`` before the session adopts it, so what the screen shows is
-what is on disk.  ``unit_view`` turns one unit's state into the values the grid shows.
-Nothing here imports Textual.
+Each change is made by ``battle_file.update_battle``: under the file's lock the battle
+is read afresh, the change is applied to what the file holds now, and the result is
+saved atomically before it is shown, so the CLI and the app can work on one file.  Each
+use case returns an ``Outcome``: the battle after it, a line for each change it logged,
+and the rolls the players should make now (crit and motive rolls after damage).  What a
+unit in play shows is ``UnitInPlay`` (``cardsmith.battle.view``).  Nothing here imports
+Textual, click or rich.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardsmith.battle import actions, effects
-from cardsmith.battle.battle_file import load_battle, save_battle, start_battle
-from cardsmith.battle.betrayal import (
-    BetrayalCheck,
-    BetrayalOutcome,
-    battle_rule,
-    betrayal_target,
-    designated_objective,
-    is_switched_on,
-    resolve_betrayal,
-    roll_2d6,
-)
-from cardsmith.battle.crits import (
-    CritKind,
-    allowed_crits,
-    crit_from_roll,
-    crit_tracks,
-    motive_from_roll,
-)
-from cardsmith.battle.state import FLAGS, HEAT_SHUTDOWN, Battle, UnitState, heat_text
-from cardsmith.errors import CardsmithError
-from cardsmith.models import ForceEntry
-from cardsmith.rules.engine import available_packs, load_pack
-from cardsmith.rules.optional import BetrayalRule
+from cardsmith.battle import actions, effects, profile_events
+from cardsmith.battle import battle_file as files
+from cardsmith.battle.actions import describe as describe
+from cardsmith.battle.crit_prompts import RollPrompt, rolls_after_damage
+from cardsmith.battle.crits import CritKind, crit_from_roll, motive_from_roll, parse_crit
+from cardsmith.battle.state import Battle, UnitState, heat_text, parse_heat
+from cardsmith.battle.view import UnitInPlay, battle_view, projected_view, unit_in_play
+from cardsmith.errors import UsageError
+from cardsmith.fileio import refuse_overwrite
+from cardsmith.rules.engine import load_pack
+from cardsmith.wording import count
 
 __all__ = [
     "BattleSession",
-    "BetrayalCheck",
-    "BetrayalOutcome",
-    "BetrayalRule",
-    "Choice",
-    "UnitView",
-    "betrayal_check",
-    "betrayal_on",
-    "betrayal_rule",
-    "crit_choices",
-    "crit_for_roll",
-    "designated_objective",
-    "flag_choices",
-    "heat_choices",
-    "optional_packs",
-    "roll_seed",
-    "unit_view",
+    "Outcome",
+    "RollPrompt",
+    "UnitInPlay",
+    "battle_view",
+    "describe",
+    "end_round",
+    "mark_crit",
+    "mark_damage",
+    "mark_wound",
+    "open_battle",
+    "order_end",
+    "profile_event",
+    "projected_view",
+    "set_flag",
+    "stage_heat",
+    "start_battle",
+    "undo",
+    "unit_in_play",
 ]
 
 
 @dataclass(frozen=True, slots=True)
-class Choice:
-    """One line of a picker: an id the screen hands back, and what the player reads."""
+class Outcome:
+    """What a battle use case did: the battle now, what happened, and what to roll next."""
 
-    id: str
-    label: str
-
-
-@dataclass(frozen=True, slots=True)
-class UnitView:
-    """What the play grid shows for one unit: state now, staged damage and current values."""
-
-    key: str
-    name: str
-    type_code: str
-    side: int
-    controller: int
-    controller_name: str
-    armor: int
-    """Printed armor."""
-    armor_left: int
-    armor_staged: int
-    """Armor points that staged damage will take in the End Phase."""
-    structure: int
-    structure_left: int
-    structure_staged: int
-    heat: str
-    """``0``–``3``/``S``, or ``-`` for a unit without a heat scale."""
-    crits: tuple[tuple[str, int], ...]
-    """(short name, count) in the order first taken."""
-    flags: tuple[str, ...]
-    """Status words: destroyed, shut down, immobile, wounds, turned …"""
-    staged: int
-    """Changes on this unit waiting for the End Phase."""
-    move: str
-    tmm: int
-    damage: str
-    to_hit: str
-    bands: str
-    """The range bands shown (``SML``, ``SMLE`` for aerospace)."""
-
-    @property
-    def turned(self) -> bool:
-        """True when another side controls the unit (a betrayal)."""
-        return self.controller != self.side
+    battle: Battle
+    lines: tuple[str, ...]
+    """One line per change logged (or a line saying why nothing changed)."""
+    prompts: tuple[RollPrompt, ...] = ()
+    """Rolls the players make now, in the order the rules call for them."""
 
 
-def _bands(entry: ForceEntry) -> str:
-    unit = entry.unit
-    return "SMLE" if unit.type is not None and unit.type.family == "fighter" else "SML"
+def open_battle(path: Path) -> Battle:
+    """Read a battle file.
+
+    Raises:
+        BattleFileError: the file (or a force it names) cannot be read.
+    """
+    return files.load_battle(path)
 
 
-def values_text(battle: Battle, state: UnitState) -> tuple[str, int, str, str]:
-    """Move, TMM, damage and to-hit (per range band) of a unit in this state."""
-    entry = battle.entry(state)
-    bands = _bands(entry)
-    move = effects.current_move(entry, state, turn=battle.turn)
-    damage = effects.current_damage(entry, state)[: len(bands)]
-    hits = [effects.to_hit(entry, state, band, turn=battle.turn) for band in bands]
-    return (
-        move.text,
-        move.tmm,
-        "/".join(str(d) for d in damage),
-        "/".join("-" if h is None else str(h) for h in hits),
+def start_battle(
+    force_paths: Sequence[Path], out: Path, packs: Sequence[str] = (), *, overwrite: bool = False
+) -> Outcome:
+    """Start a battle from force files (one side each) and write it to ``out``.
+
+    Raises:
+        UsageError: ``out`` exists and ``overwrite`` is off, ``out`` is one of the force
+            files (exit 2: the force would be lost), or a pack carries no in-game rule.
+        ForceFileError, BattleEditError, BattleFileError: a force does not load or has
+            no units, or the battle file cannot be written.
+    """
+    refuse_overwrite(out, force_paths)
+    if out.exists() and not overwrite:
+        raise UsageError(f"{out} exists already; choose another file name for the battle")
+    for pack in packs:
+        if not load_pack(pack).optional:
+            raise UsageError(f"rule pack {pack!r} carries no optional in-game rule")
+    battle = files.start_battle(list(force_paths), out, tuple(packs))
+    files.save_battle(battle, out)
+    sides = ", ".join(
+        f"{n} {s.name} ({count(len(s.force.entries), 'unit')})"
+        for n, s in enumerate(battle.sides, 1)
     )
+    return Outcome(battle, (f"Started {out}: turn 1; sides {sides}",))
 
 
-def status_words(battle: Battle, state: UnitState) -> tuple[str, ...]:
-    """The unit's flags and conditions in a few words each."""
-    entry = battle.entry(state)
-    words = [f for f in ("destroyed", "withdrawn", "pilotless", "crashed") if getattr(state, f)]
-    if state.shutdown:
-        words.append("shut down")
-    if effects.permanently_immobile(entry, state):
-        words.append("immobile")
-    if state.stunned_turn == battle.turn:
-        words.append("crew stunned")
-    if state.pilot_wounds:
-        words.append(f"wounds {state.pilot_wounds}")
-    if state.weapon_penalty or state.piloting_penalty:
-        words.append(f"skill +{state.weapon_penalty}/+{state.piloting_penalty}")
-    if state.objective:
-        words.append(f"objective {state.objective}")
-    return tuple(words)
+def edit(path: Path, change: Callable[[Battle], Battle]) -> Outcome:
+    """Apply ``change`` to the battle file under its lock; a line per change it logged.
+
+    Raises:
+        BattleFileError: the file is busy, unreadable or cannot be written.
+        BattleEditError: the change does not fit the battle (nothing is written).
+    """
+    before, after = files.update_battle(path, change)
+    lines = tuple(actions.describe(after, c) for c in after.log[len(before.log) :])
+    return Outcome(after, lines)
 
 
-def unit_view(battle: Battle, state: UnitState) -> UnitView:
-    """The grid row of one unit."""
-    entry = battle.entry(state)
-    unit = entry.unit
-    after = actions.projected(battle, state.key)
-    armor_left = max(0, unit.armor - state.armor_damage)
-    structure_left = max(0, unit.structure - state.structure_damage)
-    move, tmm, damage, to_hit = values_text(battle, state)
-    return UnitView(
-        key=state.key,
-        name=entry.name,
-        type_code=unit.type_code,
-        side=state.side,
-        controller=state.controller,
-        controller_name=battle.side_name(state.controller),
-        armor=unit.armor,
-        armor_left=armor_left,
-        armor_staged=min(armor_left, after.armor_damage - state.armor_damage),
-        structure=unit.structure,
-        structure_left=structure_left,
-        structure_staged=min(structure_left, after.structure_damage - state.structure_damage),
-        heat=heat_text(state.heat) if effects.tracks_heat(unit) else "-",
-        crits=tuple((k.short, state.count(k)) for k in dict.fromkeys(state.crits)),
-        flags=status_words(battle, state),
-        staged=sum(1 for c in battle.pending if c.unit == state.key),
-        move=move,
-        tmm=tmm,
-        damage=damage,
-        to_hit=to_hit,
-        bands=_bands(entry),
+def mark_damage(path: Path, unit: str, points: int, *, now: bool = False) -> Outcome:
+    """Mark damage (armor first, then structure), and say which rolls it calls for.
+
+    Raises:
+        BattleEditError: unknown unit, or points below 1.
+    """
+    seen: list[tuple[UnitState, UnitState, str]] = []
+
+    def change(battle: Battle) -> Battle:
+        key = battle.find(unit).key
+        after = actions.damage(battle, unit, points, now=now)
+        seen.append((actions.projected(battle, key), actions.projected(after, key), key))
+        return after
+
+    outcome = edit(path, change)
+    before, after, key = seen[-1]
+    entry = outcome.battle.entry(outcome.battle.unit(key))
+    return Outcome(outcome.battle, outcome.lines, rolls_after_damage(entry, before, after, points))
+
+
+def stage_heat(
+    path: Path,
+    unit: str,
+    points: int = 0,
+    *,
+    external: bool = False,
+    fired: bool = False,
+    water: bool = False,
+    level: str | None = None,
+) -> Outcome:
+    """Stage End-Phase heat: OV ``points`` (the unit fired), external heat, water, or a correction.
+
+    ``level`` corrects the heat at once (``0``–``3`` or ``S``); otherwise ``points`` are
+    OV used, or external (HT) heat with ``external``; ``fired`` marks weapon fire without
+    OV; ``water`` a unit standing in water 1" deep or more.
+
+    Raises:
+        UsageError: nothing to stage, or a level that is not 0–3/S.
+        BattleEditError: the unit has no heat scale, is shut down, or has less OV.
+    """
+    if level is not None:
+        try:
+            value = parse_heat(level)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+        return edit(path, lambda b: actions.set_heat(b, unit, value))
+    if not (external or points or fired or water):
+        raise UsageError("give OV points, external heat, fired, water or a level to set")
+
+    def change(battle: Battle) -> Battle:
+        after = battle
+        if external:
+            after = actions.heat(after, unit, points, source="external")
+        elif points:
+            after = actions.heat(after, unit, points, source="ov")
+        if fired and (external or not points):
+            after = actions.heat(after, unit, 0, source="fired")
+        if water:
+            after = actions.heat(after, unit, 0, source="water")
+        return after
+
+    return edit(path, change)
+
+
+def mark_crit(
+    path: Path,
+    unit: str,
+    kind: str | CritKind | None = None,
+    *,
+    roll: int | None = None,
+    motive_roll: int | None = None,
+    now: bool = False,
+) -> Outcome:
+    """Mark a critical hit: a kind, or a 2D6 roll on the unit's crit or motive table.
+
+    A roll that gives no critical hit changes nothing and says so.
+
+    Raises:
+        UsageError: not exactly one of kind, roll and motive roll.
+        CritError: an unknown kind, a roll outside 2–12, or no such table for the unit.
+        BattleEditError: the unit cannot take that crit.
+    """
+    if sum(x is not None for x in (kind, roll, motive_roll)) != 1:
+        raise UsageError("give exactly one of a crit kind, a crit roll or a motive roll")
+    battle = files.load_battle(path)
+    target = battle.entry(battle.find(unit)).unit
+    if kind is not None:
+        result: CritKind | None = kind if isinstance(kind, CritKind) else parse_crit(kind)
+    elif roll is not None:
+        result = crit_from_roll(target, roll)
+    else:
+        result = motive_from_roll(target, motive_roll or 0)
+    if result is None:
+        table = "motive" if motive_roll is not None else "crit"
+        rolled = motive_roll if motive_roll is not None else roll
+        return Outcome(battle, (f"Roll {rolled} on the {table} table: no critical hit.",))
+    found = result
+    return edit(path, lambda b: actions.crit(b, unit, found, now=now))
+
+
+def mark_wound(path: Path, unit: str, wounds: int = 1, *, now: bool = False) -> Outcome:
+    """Mark pilot wounds (staged for the End Phase unless ``now``)."""
+    return edit(path, lambda b: actions.wound(b, unit, wounds, now=now))
+
+
+def set_flag(path: Path, unit: str, flag: str, value: bool | None = None) -> Outcome:
+    """Set or clear a hand-set flag at once; ``value`` None toggles it.
+
+    Raises:
+        BattleEditError: unknown unit or flag.
+    """
+
+    def change(battle: Battle) -> Battle:
+        state = battle.find(unit)
+        on = not bool(getattr(state, flag, False)) if value is None else value
+        return actions.set_flag(battle, unit, flag, on)
+
+    return edit(path, change)
+
+
+def end_round(path: Path) -> Outcome:
+    """Run the End Phase: staged changes apply, heat resolves, the next turn begins."""
+    before_after: list[tuple[Battle, Battle]] = []
+
+    def change(battle: Battle) -> Battle:
+        after = actions.end_round(battle)
+        before_after.append((battle, after))
+        return after
+
+    outcome = edit(path, change)
+    before, after = before_after[-1]
+    lines = [
+        f"End of turn {before.turn}: {count(len(before.pending), 'staged change')} applied;"
+        f" turn {after.turn} begins."
+    ]
+    for old, new in zip(before.units, after.units, strict=True):
+        changes = differences(old, new)
+        if changes:
+            lines.append(f"  {new.key} {after.entry(new).name}: {'; '.join(changes)}")
+    return Outcome(outcome.battle, tuple(lines))
+
+
+def differences(old: UnitState, new: UnitState) -> list[str]:
+    """What an End Phase changed on one unit, in a few words each."""
+    out: list[str] = []
+    if (old.armor_damage, old.structure_damage) != (new.armor_damage, new.structure_damage):
+        out.append(f"damage A{new.armor_damage} S{new.structure_damage}")
+    if old.heat != new.heat:
+        out.append(f"heat {heat_text(old.heat)} → {heat_text(new.heat)}")
+    if old.shutdown != new.shutdown:
+        out.append("shut down" if new.shutdown else "restarted")
+    if len(new.crits) > len(old.crits):
+        out.append("crits " + ", ".join(k.label for k in new.crits[len(old.crits) :]))
+    if new.pilot_wounds != old.pilot_wounds:
+        out.append(f"pilot wounds {new.pilot_wounds}")
+    if new.crashed and not old.crashed:
+        out.append(f"CRASHED ({effects.CRASH_DAMAGE} damage)")
+    if new.sunk and not old.sunk:
+        out.append(f"SUNK ({effects.CRASH_DAMAGE} damage)")
+    if new.destroyed and not old.destroyed:
+        out.append("DESTROYED")
+    return out
+
+
+def undo(path: Path) -> Outcome:
+    """Take back the last change (an end of round too).
+
+    Raises:
+        BattleEditError: nothing to undo.
+    """
+    undone: list[str] = []
+
+    def change(battle: Battle) -> Battle:
+        after, last = actions.undo(battle)
+        undone.append(actions.describe(battle, last))
+        return after
+
+    outcome = edit(path, change)
+    return Outcome(outcome.battle, (f"Undone: {undone[-1]}",))
+
+
+def order_end(path: Path, unit: str) -> Outcome:
+    """End a multi-profile unit's order: Transmutation (X) and Escape System may switch."""
+    return edit(path, lambda b: profile_events.order_end(b, unit))
+
+
+def profile_event(
+    path: Path,
+    unit: str,
+    event: str,
+    *,
+    choose: str | None = None,
+    roll: int | None = None,
+    wip: int | None = None,
+    first_skill_is_movement: bool = True,
+) -> Outcome:
+    """Log a switch event for a multi-profile unit; its switch rule decides the profile."""
+    return edit(
+        path,
+        lambda b: profile_events.profile_event(
+            b,
+            unit,
+            event,
+            choose=choose,
+            roll=roll,
+            wip=wip,
+            first_skill_is_movement=first_skill_is_movement,
+        ),
     )
-
-
-# -- the session --------------------------------------------------------------------------
 
 
 class BattleSession:
-    """A battle and the file it is saved to; every change is saved before it is shown."""
+    """The app's open battle: its file, the battle as last read or written, and when."""
 
     def __init__(self, path: Path, battle: Battle) -> None:
         self.path = path
@@ -202,187 +340,29 @@ class BattleSession:
 
     @classmethod
     def open(cls, path: Path) -> BattleSession:
-        """Load a battle file.
-
-        Raises:
-            BattleFileError: the file (or a force it names) cannot be read.
-        """
-        return cls(path, load_battle(path))
+        """Load a battle file (see ``open_battle``)."""
+        return cls(path, open_battle(path))
 
     @classmethod
     def start(
-        cls,
-        force_paths: list[Path],
-        out: Path,
-        packs: tuple[str, ...] = (),
-        *,
-        overwrite: bool = False,
+        cls, force_paths: Sequence[Path], out: Path, packs: Sequence[str] = ()
     ) -> BattleSession:
-        """Start a battle from force files (one side each) and write it to ``out``.
+        """Start a battle (see ``start_battle``) and open it."""
+        return cls(out, start_battle(force_paths, out, packs).battle)
 
-        Raises:
-            CardsmithError: the file exists (and ``overwrite`` is off), a pack carries no
-                optional rule, a force does not load, or the file cannot be written.
-        """
-        if out.exists() and not overwrite:
-            raise CardsmithError(f"{out} exists; choose another file name")
-        for pack in packs:
-            if not load_pack(pack).optional:
-                raise CardsmithError(f"rule pack {pack!r} carries no optional in-game rule")
-        battle = start_battle(force_paths, out, packs)
-        save_battle(battle, out)
-        return cls(out, battle)
-
-    def change(self, edit: Callable[[Battle], Battle]) -> list[str]:
-        """Apply ``edit``, save, and return a line for each change it logged.
-
-        Raises:
-            CardsmithError: the change does not fit, or the file cannot be written
-                (the session keeps the battle it had).
-        """
-        before = self.battle
-        after = edit(before)
-        save_battle(after, self.path)
-        self.battle, self.stamp = after, self._file_stamp()
-        return [actions.describe(after, c) for c in after.log[len(before.log) :]]
-
-    def undo(self) -> str:
-        """Take back the last change and save; returns what was undone."""
-        after, change = actions.undo(self.battle)
-        text = actions.describe(self.battle, change)
-        save_battle(after, self.path)
-        self.battle, self.stamp = after, self._file_stamp()
-        return text
-
-    def resolve_betrayal(
-        self, key: str, roll: int, *, within_10: bool, objective: str, instigator: int | None
-    ) -> BetrayalOutcome:
-        """Resolve a betrayal test with ``roll``, record and save it."""
-        outcome = resolve_betrayal(
-            self.battle,
-            key,
-            roll,
-            within_10=within_10,
-            objective=objective,
-            instigator=instigator,
-        )
-        save_battle(outcome.battle, self.path)
+    def adopt(self, outcome: Outcome) -> Outcome:
+        """Take the battle a use case saved as the one on screen."""
         self.battle, self.stamp = outcome.battle, self._file_stamp()
         return outcome
 
+    def run(self, use_case: Callable[..., Outcome], *args: object, **kwargs: object) -> Outcome:
+        """Run a path-taking use case on this session's file and adopt its result.
 
-# -- pickers ------------------------------------------------------------------------------
+        Raises:
+            CardsmithError: whatever the use case raises (the session keeps its battle).
+        """
+        return self.adopt(use_case(self.path, *args, **kwargs))
 
-
-def heat_choices(battle: Battle, key: str) -> list[Choice]:
-    """What the heat picker offers for a unit: End-Phase heat to stage, or a correction."""
-    state = battle.unit(key)
-    unit = battle.entry(state).unit
-    choices = [Choice("fired", "Fired this turn, no OV")]
-    choices += [
-        Choice(f"ov-{n}", f"Fired with OV {n} (+{n} heat in the End Phase)")
-        for n in range(1, unit.overheat + 1)
-    ]
-    choices += [
-        Choice("external-1", "External heat +1 (HT, max 2 a turn)"),
-        Choice("external-2", "External heat +2 (HT, max 2 a turn)"),
-        Choice("water", 'Stands in water 1" deep or more (−1 heat)'),
-    ]
-    choices += [
-        Choice(f"set-{level}", f"Correct the heat now: {heat_text(level)}")
-        for level in range(HEAT_SHUTDOWN + 1)
-    ]
-    return choices
-
-
-def apply_heat(battle: Battle, key: str, choice: str) -> Battle:
-    """Apply a heat picker choice (see ``heat_choices``)."""
-    source, _, amount = choice.partition("-")
-    if source == "set":
-        return actions.set_heat(battle, key, int(amount))
-    if source == "fired":
-        return actions.heat(battle, key, 0, source="fired")
-    if source == "water":
-        return actions.heat(battle, key, 0, source="water")
-    return actions.heat(battle, key, int(amount), source=source)
-
-
-def crit_choices(battle: Battle, key: str) -> list[Choice]:
-    """The crit kinds this unit can take, with the boxes already marked."""
-    state = battle.unit(key)
-    unit = battle.entry(state).unit
-    tracks = crit_tracks(battle.force_entry(state).unit)
-    allowed = allowed_crits(unit)
-    out: list[Choice] = []
-    for kind in CritKind:
-        if kind not in allowed:
-            continue
-        marked = state.count(kind)
-        total = sum(t.boxes_for(kind) for t in tracks)
-        boxes = f"  [{marked}/{total}]" if total else ""
-        out.append(Choice(kind.value, f"{kind.label}{boxes}"))
-    return out
-
-
-def crit_for_roll(battle: Battle, key: str, roll: int, *, motive: bool = False) -> CritKind | None:
-    """The crit-table (or, for vehicles, motive-table) result of a 2D6 roll; None: no effect.
-
-    Raises:
-        CritError: the roll is not 2–12, or the unit has no such table.
-    """
-    unit = battle.entry(battle.unit(key)).unit
-    if motive:
-        return motive_from_roll(unit, roll)
-    return crit_from_roll(unit, roll)
-
-
-def flag_choices(battle: Battle, key: str) -> list[Choice]:
-    """Every hand-set flag with whether it is on now (choosing one toggles it)."""
-    state = battle.unit(key)
-    return [Choice(flag, f"{'[x]' if getattr(state, flag) else '[ ]'} {flag}") for flag in FLAGS]
-
-
-def optional_packs() -> list[Choice]:
-    """Rule packs that carry an optional in-game rule (they can be switched on in a battle)."""
-    out: list[Choice] = []
-    for pack_id in sorted(available_packs()):
-        try:
-            pack = load_pack(pack_id)
-        except CardsmithError:
-            continue
-        if pack.optional:
-            out.append(Choice(pack_id, str(pack.title)))
-    return out
-
-
-# -- betrayal -------------------------------------------------------------------------------
-
-
-def betrayal_on(battle: Battle) -> bool:
-    """True when the battle switched on a pack carrying the Betrayal rule."""
-    return is_switched_on(battle)
-
-
-def betrayal_rule(battle: Battle) -> BetrayalRule:
-    """The Betrayal data in force for this battle."""
-    return battle_rule(battle)
-
-
-def betrayal_check(
-    battle: Battle, key: str, within_10: bool, instigator: int | None = None
-) -> BetrayalCheck:
-    """The TN with every modifier and reason, and why no test may be made now."""
-    return betrayal_target(battle, key, within_10, instigator=instigator)
-
-
-def roll_seed(path: Path, battle: Battle, key: str) -> str:
-    """A seed for the screen's dice: the same battle state gives the same roll.
-
-    It is shown with the result, so ``cardsmith rules betrayal … --seed S`` repeats it.
-    """
-    return f"{path.name}:{battle.turn}:{key}:{len(battle.log)}"
-
-
-def seeded_roll(seed: str) -> int:
-    """Two six-sided dice from ``seed``."""
-    return roll_2d6(seed)
+    def view(self, key: str) -> UnitInPlay:
+        """The view of one unit now."""
+        return unit_in_play(self.battle, self.battle.unit(key))

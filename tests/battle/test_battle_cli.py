@@ -41,7 +41,7 @@ def test_start_writes_a_battle_beside_the_forces(
     assert data["turn"] == 1 and data["packs"] == ["betrayal"]
     assert [s["name"] for s in data["sides"]] == ["Blue", "Red"]
     again = cli_run("battle", "start", str(forces / "blue.json"), "-o", str(out))
-    assert again.code == 2 and "--overwrite" in again.stderr
+    assert again.code == 2 and "exists already" in again.stderr
     bad_pack = cli_run(
         "battle",
         "start",
@@ -57,7 +57,7 @@ def test_start_writes_a_battle_beside_the_forces(
 def test_damage_heat_crit_wound_end_round_and_undo(cli_run: Any, battle_file: BattleFile) -> None:
     path = str(battle_file())
     damaged = cli_run("battle", "damage", path, "Red Mech", "7")
-    assert damaged.code == 0 and "roll for a critical hit" in damaged.stdout
+    assert damaged.code == 0 and "roll 1 critical hit — structure damaged" in damaged.stdout
     assert cli_run("battle", "heat", path, "2.1", "1").code == 0
     assert cli_run("battle", "crit", path, "2.1", "--roll", "7").code == 0  # 'Mech 7: MP hit
     assert cli_run("battle", "wound", path, "2.1").code == 0
@@ -85,7 +85,7 @@ def test_damage_heat_crit_wound_end_round_and_undo(cli_run: Any, battle_file: Ba
 def test_crit_options_and_errors(cli_run: Any, battle_file: BattleFile) -> None:
     path = str(battle_file())
     none = cli_run("battle", "crit", path, "2.1", "--roll", "5")
-    assert none.code == 0 and "No critical hit" in none.stdout
+    assert none.code == 0 and "no critical hit" in none.stdout
     motive = cli_run("battle", "crit", path, "1.2", "--motive-roll", "12", "--now")
     assert motive.code == 0
     tank = _unit(_show(cli_run, Path(path)), "1.2")
@@ -129,7 +129,7 @@ def test_rules_betrayal_prints_tn_modifiers_and_reasons(
     assert result.code == 0, result
     assert "Piloting skill 5" in result.stdout and "force commander" in result.stdout
     assert (
-        "TN 6" in result.stdout and "SUCCESS" in result.stdout and "Not recorded" in result.stdout
+        "TN 6" in result.stdout and "success" in result.stdout and "Not recorded" in result.stdout
     )
     data = json.loads(cli_run("rules", "betrayal", path, "2.1", "--format", "json").stdout)
     assert data["tn"] == 6 and not data["eligible"] and data["modifiers"][0]["value"] == -1

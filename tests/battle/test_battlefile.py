@@ -9,7 +9,13 @@ from typing import Any
 import pytest
 
 from cardsmith.battle import actions
-from cardsmith.battle.battle_file import BattleFileError, backup_path, load_battle, save_battle
+from cardsmith.battle.battle_file import (
+    FORMAT_VERSION,
+    BattleFileError,
+    backup_path,
+    load_battle,
+    save_battle,
+)
 from cardsmith.battle.crits import CritKind
 from cardsmith.forces.force_file import load_force, save_force
 from tests.battle.conftest import BattleFile
@@ -27,7 +33,7 @@ def test_round_trip_keeps_state_log_and_pending(battle_file: BattleFile) -> None
     again = load_battle(path)
     assert again == battle
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == "cardsmith-battle" and data["version"] == 2
+    assert data["format"] == "cardsmith-battle" and data["version"] == FORMAT_VERSION == 3
     assert data["sides"][0]["force"] == "../forces/blue.json"
     assert data["state"]["turn"] == 2 and data["state"]["pending"] == 1
     assert backup_path(path).is_file()

@@ -17,7 +17,7 @@ import pytest
 from testdata import skirmish_units
 
 from cardsmith.battle import actions, effects, profile_events
-from cardsmith.battle.battle_file import load_battle, save_battle
+from cardsmith.battle.battle_file import FORMAT_VERSION, load_battle, save_battle
 from cardsmith.battle.profile_state import profile_info
 from cardsmith.battle.state import Battle, BattleEditError
 from cardsmith.catalogue.dump import read_unit_file
@@ -267,7 +267,7 @@ def test_profile_state_round_trips(battle_file: BattleFile) -> None:
     again = load_battle(path)
     assert again == battle and _profile(again) == 3
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["version"] == 2
+    assert data["version"] == FORMAT_VERSION
     assert data["state"]["units"][0]["profile"] == {
         "active": 3,
         "name": "Fighter",

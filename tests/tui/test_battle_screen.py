@@ -16,7 +16,7 @@ from cardsmith.battle.betrayal import betrayal_target, roll_2d6
 from cardsmith.battle.crits import CritKind
 from cardsmith.forces.force_file import save_force
 from cardsmith.models import ForceEntry
-from cardsmith.services.battle import roll_seed
+from cardsmith.services.betrayal import roll_seed
 from cardsmith.tui.app import CardsmithApp
 from cardsmith.tui.screens.battle import BattleScreen
 from cardsmith.tui.screens.battle_dialogs import AmountDialog, ChoiceDialog, CritDialog
@@ -230,7 +230,7 @@ async def test_betrayal_shows_the_tn_and_a_success_moves_control(
         assert (state.weapon_penalty, state.piloting_penalty) == (1, 1)
         assert state.objective == "flee"
         assert _cell(app, RED, "side").startswith("⇄")
-        assert any("SUCCESS" in note for note in _notes(messages))
+        assert any("success" in note for note in _notes(messages))
 
 
 async def test_seeded_betrayal_roll_is_recorded(

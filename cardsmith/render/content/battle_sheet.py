@@ -2,7 +2,8 @@
 
 No drawing here: ``rule_cards`` turns each optional rule switched on in a battle into
 titled sections (wording from the layout, numbers and the modifier table from the pack),
-and ``unit_rows`` gives every unit's current values from ``cardsmith.battle.effects``.
+and ``unit_rows`` gives every unit's current values from the one view of a unit in play
+(``cardsmith.battle.view``), the view ``battle show`` and the app's grid print.
 """
 
 from __future__ import annotations
@@ -10,10 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from cardsmith.battle import effects
-from cardsmith.battle.crits import CritKind
-from cardsmith.battle.state import HEAT_SHUTDOWN, Battle, UnitState, heat_text
-from cardsmith.models import ForceEntry
+from cardsmith.battle.state import HEAT_SHUTDOWN, Battle, heat_text
+from cardsmith.battle.view import UnitInPlay, battle_view
 from cardsmith.render.layout.battle_sheet import BattleSheetLayout, RuleCardSpec
 from cardsmith.rules.engine import load_pack
 from cardsmith.rules.optional import BetrayalRule, TnModifier
@@ -131,79 +130,40 @@ def rule_cards(battle: Battle, layout: BattleSheetLayout) -> tuple[RuleCard, ...
     return tuple(cards)
 
 
-def _skill(entry: ForceEntry, state: UnitState) -> str:
-    return f"{effects.weapon_skill(entry, state)}/{effects.piloting_skill(entry, state)}"
-
-
 def unit_rows(battle: Battle) -> tuple[UnitRow, ...]:
-    """Every unit's current state and values, in side and entry order."""
+    """Every unit's current state and values, in side and entry order (the one view of a unit)."""
     rows: list[UnitRow] = []
-    for state, entry in battle.pairs():
-        unit = entry.unit
-        move = effects.current_move(entry, state, turn=battle.turn)
-        bands = "SMLE" if effects.family(unit) == "fighter" else "SML"
-        damage = effects.current_damage(entry, state)[: len(bands)]
-        hits = [effects.to_hit(entry, state, b, turn=battle.turn) for b in bands]
-        controller = battle.side_name(state.controller)
-        if state.controller != state.side:
-            controller += f" (from {battle.side_name(state.side)})"
+    for view in battle_view(battle):
+        controller = view.controller_name
+        if view.turned:
+            controller += f" (from {view.side_name})"
         cells = {
-            "key": state.key,
-            "unit": entry.name,
-            "type": unit.type_code,
+            "key": view.key,
+            "unit": view.name,
+            "type": view.type_code,
             "controller": controller,
-            "armor": f"{unit.armor - state.armor_damage}/{unit.armor}",
-            "structure": f"{unit.structure - state.structure_damage}/{unit.structure}",
-            "heat": heat_text(state.heat) if effects.tracks_heat(unit) else "-",
-            "move": move.text,
-            "tmm": str(move.tmm),
-            "damage": "/".join(str(d) for d in damage),
-            "to_hit": "/".join("-" if h is None else str(h) for h in hits),
-            "skill": _skill(entry, state),
-            "pv": str(unit.pv),
+            "armor": f"{view.armor_left}/{view.armor}",
+            "structure": f"{view.structure_left}/{view.structure}",
+            "heat": view.heat_text,
+            "move": view.move_text,
+            "tmm": str(view.tmm),
+            "damage": view.damage_text,
+            "to_hit": view.to_hit_text,
+            "skill": f"{view.weapon_skill}/{view.piloting_skill}",
+            "pv": str(view.pv),
         }
-        rows.append(UnitRow(state.key, cells, _detail(battle, state, entry), state.out_of_play))
+        rows.append(UnitRow(view.key, cells, detail(view), view.out_of_play))
     return tuple(rows)
 
 
-def _detail(battle: Battle, state: UnitState, entry: ForceEntry) -> str:
-    """Crits, pilot, flags, betrayal penalties and objective, specials after weapon hits."""
+def detail(view: UnitInPlay) -> str:
+    """Crits, status words, specials after weapon hits and staged changes, in one line."""
     parts: list[str] = []
-    if state.crits:
-        counts = dict.fromkeys(state.crits, 0)
-        for crit in state.crits:
-            counts[crit] += 1
-        parts.append(
-            "crits: "
-            + ", ".join(f"{k.label}" + (f" ×{n}" if n > 1 else "") for k, n in counts.items())
-        )
-    flags = [
-        f
-        for f in ("destroyed", "withdrawn", "crashed", "shutdown", "pilotless")
-        if getattr(state, f)
-    ]
-    if effects.permanently_immobile(entry, state) and not state.out_of_play:
-        flags.append("immobile")
-    if state.stunned_turn == battle.turn:
-        flags.append("crew stunned")
-    parts.extend(flags)
-    if state.pilot_wounds:
-        parts.append(f"pilot wounds {state.pilot_wounds}")
-    if state.weapon_penalty or state.piloting_penalty:
-        parts.append(f"penalty +{state.weapon_penalty} weapons, +{state.piloting_penalty} piloting")
-    if state.objective:
-        parts.append(f"objective: {state.objective}")
-    if state.count(CritKind.WEAPON):
-        changed = [
-            now.text
-            for now, printed in zip(
-                effects.specials_after_hits(entry, state), entry.unit.specials, strict=True
-            )
-            if now.text != printed.text
-        ]
-        if changed:
-            parts.append("specials now: " + ", ".join(changed))
-    pending = sum(1 for c in battle.pending if c.unit == state.key)
-    if pending:
-        parts.append(f"{count(pending, 'change')} waiting for the End Phase")
+    if view.crits:
+        parts.append(f"crits: {view.crits_text}")
+    parts.extend(view.flags)
+    if view.changed_specials:
+        parts.append("specials now: " + ", ".join(view.changed_specials))
+    if view.staged:
+        parts.append(f"{count(view.staged, 'change')} waiting for the End Phase")
     return "; ".join(parts)

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from cardsmith.services.battle import Choice
+from cardsmith.services.battle_choices import Choice
 
 
 class AmountDialog(ModalScreen[int | None]):

@@ -1,37 +1,52 @@
-"""Provides ``BetrayalPanel``: the Betrayal test (seed 000) on the selected unit — TN, reasons, roll."""
+"""Provides ``BetrayalPanel``: the Betrayal test (seed 000) on the selected unit — TN, reasons, roll.
+
+The panel takes focus itself (``b``), so the screen's keys keep working there: ``t`` the
+range answer, ``g`` the objective, ``a`` designate, ``r`` roll the dice.  Digits typed
+while it has focus make the 2D6 roll, Enter applies it and Backspace erases it.  The
+panel only shows and asks; the screen resolves the test when ``Resolve`` arrives.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Button, Checkbox, Input, Select, Static
+from textual.widgets import Checkbox, Select, Static
 
 from cardsmith.battle.state import Battle
-from cardsmith.services.battle import BetrayalCheck, BetrayalRule
+from cardsmith.services.betrayal import BetrayalCheck, BetrayalRule
 
 
-class BetrayalPanel(Vertical):
-    """TN with every modifier and its reason, eligibility, the range toggle, objective and roll.
-
-    The panel only shows and asks; the screen resolves the test when ``Resolve`` arrives.
-    """
+class BetrayalPanel(Vertical, can_focus=True):
+    """TN with every modifier and its reason, eligibility, the range toggle, objective and roll."""
 
     DEFAULT_CSS = """
     BetrayalPanel {
         height: auto;
         & #betrayal-text { height: auto; padding: 0 1; }
+        & #betrayal-roll { height: 1; padding: 0 1; }
         & Horizontal { height: auto; }
         & Checkbox { width: auto; }
         & Select { width: 1fr; }
-        & #betrayal-roll { width: 12; }
-        & Button { min-width: 10; margin-left: 1; }
     }
+    BetrayalPanel:focus-within, BetrayalPanel:focus { background: $boost; }
     """
+
+    BINDINGS = [
+        Binding(
+            "enter",
+            "apply",
+            "Apply roll",
+            tooltip="Betrayal: apply the 2D6 roll typed here (digits, Backspace to erase)",
+            id="betrayal.apply",
+        ),
+        Binding("backspace", "erase", "Erase", show=False, id="betrayal.erase"),
+    ]
 
     @dataclass
     class Resolve(Message):
@@ -56,16 +71,21 @@ class BetrayalPanel(Vertical):
             """The panel that changed."""
             return self.panel
 
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.typed = ""
+        """The 2D6 roll typed so far."""
+
     def compose(self) -> ComposeResult:
         yield Static("", id="betrayal-text")
         with Horizontal():
             yield Checkbox("Within 10 hexes (t)", id="within-10")
             yield Select[str]([], prompt="Objective (g)", id="objective")
-        with Horizontal():
-            yield Select[int]([], prompt="Instigator", id="instigator")
-            yield Input(placeholder="2D6", type="integer", max_length=2, id="betrayal-roll")
-            yield Button("Apply", variant="primary", id="betrayal-apply")
-            yield Button("Roll (r)", id="betrayal-dice")
+        yield Select[int]([], prompt="Instigator", id="instigator")
+        yield Static("", id="betrayal-roll")
+
+    def on_mount(self) -> None:
+        self._show_typed()
 
     # -- state the screen reads ---------------------------------------------------------------
 
@@ -76,7 +96,7 @@ class BetrayalPanel(Vertical):
 
     @property
     def objective(self) -> str:
-        """The chosen objective id, or empty."""
+        """The chosen (or designated) objective id, or empty."""
         value = self.query_one("#objective", Select).value
         return value if isinstance(value, str) else ""
 
@@ -91,25 +111,51 @@ class BetrayalPanel(Vertical):
         box = self.query_one("#within-10", Checkbox)
         box.value = not box.value
 
-    def cycle_objective(self, rule: BetrayalRule) -> None:
-        """Choose the next objective in the pack's order."""
+    def cycle_objective(self, rule: BetrayalRule) -> bool:
+        """Choose the next objective in the pack's order; False once it is fixed."""
+        select = self.query_one("#objective", Select)
         ids = [o.id for o in rule.objectives]
-        if not ids:
-            return
+        if not ids or select.disabled:
+            return False
         current = self.objective
-        nxt = ids[(ids.index(current) + 1) % len(ids)] if current in ids else ids[0]
-        self.query_one("#objective", Select).value = nxt
+        select.value = ids[(ids.index(current) + 1) % len(ids)] if current in ids else ids[0]
+        return True
 
-    def focus_roll(self) -> None:
-        """Put the cursor in the roll box."""
-        self.query_one("#betrayal-roll", Input).focus()
+    # -- typing the roll ----------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        if self.has_focus and event.character is not None and event.character.isdigit():
+            event.stop()
+            self.typed = (self.typed + event.character)[-2:]
+            self._show_typed()
+
+    def action_erase(self) -> None:
+        self.typed = self.typed[:-1]
+        self._show_typed()
+
+    def action_apply(self) -> None:
+        text = self.typed
+        if not text.isdigit() or not 2 <= int(text) <= 12:
+            self.notify("Type the 2D6 roll (2-12) here, or press r to roll.", severity="warning")
+            return
+        self.typed = ""
+        self._show_typed()
+        self.post_message(self.Resolve(self, int(text)))
+
+    def _show_typed(self) -> None:
+        shown = self.typed or "__"
+        self.query_one("#betrayal-roll", Static).update(
+            Text.assemble(
+                ("2D6 roll: ", "bold"), (shown, "reverse"), ("  Enter applies · r rolls", "dim")
+            )
+        )
 
     # -- drawing --------------------------------------------------------------------------------
 
     def set_choices(
         self, battle: Battle, rule: BetrayalRule, controller: int, designated: str
     ) -> None:
-        """Fill the objective and instigator pickers for a unit controlled by ``controller``."""
+        """Fill the pickers for a unit controlled by ``controller``; a designated objective is fixed."""
         objective = self.query_one("#objective", Select)
         chosen = designated or self.objective
         objective.set_options(
@@ -117,6 +163,7 @@ class BetrayalPanel(Vertical):
         )
         if chosen in {o.id for o in rule.objectives}:
             objective.value = chosen
+        objective.disabled = bool(designated)
         sides = [
             (f"{n} {side.name}", n)
             for n, side in enumerate(battle.sides, start=1)
@@ -132,10 +179,17 @@ class BetrayalPanel(Vertical):
             instigator.value = known[0]
         instigator.display = len(sides) > 1
 
-    def show(self, check: BetrayalCheck | None, rule: BetrayalRule | None, note: str = "") -> None:
-        """Draw the TN, its modifiers and the eligibility verdict."""
+    def show(
+        self,
+        check: BetrayalCheck | None,
+        status: str = "",
+        *,
+        fixed: str = "",
+        note: str = "",
+    ) -> None:
+        """Draw the TN, its modifiers and the status line (``panel_status``)."""
         target = self.query_one("#betrayal-text", Static)
-        if check is None or rule is None:
+        if check is None:
             target.update(Text(note or "Select a unit.", style="dim"))
             return
         text = Text()
@@ -151,12 +205,13 @@ class BetrayalPanel(Vertical):
                 text.append(f"      {mod.note}\n", style="dim italic")
         text.append(f"  TN {check.tn}", style="bold reverse")
         text.append(f"  2D6 ≥ {check.tn} turns the unit\n")
-        if check.eligible:
-            text.append("May be tested now.\n", style="bold green")
-        else:
-            text.append("Not allowed now:\n", style="bold red")
+        good = status.startswith("May be tested now")
+        text.append(status + "\n", style="bold green" if good else "bold")
+        if not check.eligible and not status.startswith("Turned"):
             for reason in check.reasons_not:
                 text.append(f"  – {reason}\n", style="red")
+        if fixed:
+            text.append(f"Objective fixed at designation: {fixed}\n", style="italic")
         if note:
             text.append(note + "\n", style="italic")
         target.update(text)
@@ -169,20 +224,3 @@ class BetrayalPanel(Vertical):
     def _changed(self, event: Checkbox.Changed | Select.Changed) -> None:
         event.stop()
         self.post_message(self.Changed(self))
-
-    @on(Input.Submitted, "#betrayal-roll")
-    @on(Button.Pressed, "#betrayal-apply")
-    def _apply(self, event: Input.Submitted | Button.Pressed) -> None:
-        event.stop()
-        box = self.query_one("#betrayal-roll", Input)
-        text = box.value.strip()
-        if not text.isdigit() or not 2 <= int(text) <= 12:
-            self.notify("Type the 2D6 roll (2-12), or press r to roll.", severity="warning")
-            return
-        box.value = ""
-        self.post_message(self.Resolve(self, int(text)))
-
-    @on(Button.Pressed, "#betrayal-dice")
-    def _dice(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.post_message(self.Resolve(self, None))

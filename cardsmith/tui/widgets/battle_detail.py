@@ -5,9 +5,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from cardsmith.battle import actions, effects
 from cardsmith.battle.state import Battle
-from cardsmith.services.battle import status_words, values_text
+from cardsmith.services import battle as use
+from cardsmith.services.battle import UnitInPlay
 
 #: Recent log lines shown under the unit.
 LOG_LINES = 4
@@ -29,7 +29,7 @@ class UnitDetail(Static):
             self.update(
                 Text(
                     "No battle open.\n\n"
-                    "o  open a battle file (cardsmith battle start FORCE… -o FILE makes one)\n"
+                    "o  open a battle file\n"
                     "n  start a battle from the open force (save it first)",
                     style="dim",
                 )
@@ -37,61 +37,60 @@ class UnitDetail(Static):
             return
         text = Text()
         if key is not None:
-            text.append_text(_unit_text(battle, key))
+            text.append_text(unit_text(battle, key))
         if battle.log:
             text.append("\nRecent changes\n", style="bold")
             for change in battle.log[-LOG_LINES:]:
-                text.append(f"  {actions.describe(battle, change)}\n", style="dim")
+                text.append(f"  {use.describe(battle, change)}\n", style="dim")
         self.update(text)
 
 
-def _unit_text(battle: Battle, key: str) -> Text:
-    state = battle.unit(key)
-    entry = battle.entry(state)
-    unit = entry.unit
+def _values(view: UnitInPlay) -> str:
+    return f"MV {view.move_text}  TMM {view.tmm}  DMG {view.damage_text}  TN {view.to_hit_text}"
+
+
+def unit_text(battle: Battle, key: str) -> Text:
+    """The detail of one unit, from the one view of a unit in play."""
+    view = use.unit_in_play(battle, battle.unit(key))
     text = Text()
-    text.append(f"{state.key} {entry.name}", style="bold")
-    text.append(f"  {unit.type_code}  {battle.side_name(state.side)}")
-    if state.controller != state.side:
-        text.append(f"  → controlled by {battle.side_name(state.controller)}", style="bold magenta")
+    text.append(f"{view.key} {view.name}", style="bold")
+    text.append(f"  {view.type_code}  {view.side_name}")
+    if view.turned:
+        text.append(f"  → controlled by {view.controller_name}", style="bold magenta")
     text.append("\n")
-    pilot = f"{entry.pilot.name}, " if entry.pilot.name else ""
+    pilot = f"{view.pilot}, " if view.pilot else ""
     text.append(
-        f"Pilot {pilot}skill {entry.skill}: weapons {effects.weapon_skill(entry, state)}, "
-        f"piloting {effects.piloting_skill(entry, state)}"
+        f"Pilot {pilot}skill {view.skill}: weapons {view.weapon_skill}, "
+        f"piloting {view.piloting_skill}"
     )
-    if entry.commander:
+    if battle.entry(battle.unit(key)).commander:
         text.append("  ★ commander")
     text.append("\n")
-    move, tmm, damage, to_hit = values_text(battle, state)
     text.append("Now        ", style="bold")
-    text.append(f"MV {move}  TMM {tmm}  DMG {damage}  TN {to_hit}")
-    physical = effects.physical_to_hit(entry, state, turn=battle.turn)
-    if physical is not None:
-        text.append(f"  phys {physical}")
+    text.append(_values(view))
+    if view.physical_to_hit is not None:
+        text.append(f"  phys {view.physical_to_hit}")
     text.append("\n")
-    staged = [c for c in battle.pending if c.unit == key]
-    if staged:
-        later = values_text(battle, actions.projected(battle, key))
-        if later != (move, tmm, damage, to_hit):
+    if view.staged:
+        later = use.projected_view(battle, key)
+        if _values(later) != _values(view):
             text.append("End Phase  ", style="bold yellow")
-            text.append(f"MV {later[0]}  TMM {later[1]}  DMG {later[2]}  TN {later[3]}")
+            text.append(_values(later))
             text.append("  (heat aside)\n", style="dim")
-    specials = effects.specials_after_hits(entry, state)
     text.append("Specials   ", style="bold")
-    text.append(", ".join(s.text for s in specials) or "—")
+    text.append(", ".join(s.text for s in view.specials) or "—")
     text.append("\n")
-    if state.crits:
+    if view.crits:
         text.append("Crits      ", style="bold")
-        text.append(", ".join(k.label for k in state.crits))
+        text.append(view.crits_text)
         text.append("\n")
-    words = status_words(battle, state)
-    if words:
+    if view.flags:
         text.append("Status     ", style="bold")
-        text.append(", ".join(words))
+        text.append(view.status_text)
         text.append("\n")
+    staged = [c for c in battle.pending if c.unit == key]
     if staged:
         text.append("Staged for the End Phase (e)\n", style="bold yellow")
         for change in staged:
-            text.append(f"  {actions.describe(battle, change)}\n")
+            text.append(f"  {use.describe(battle, change)}\n")
     return text
