@@ -242,15 +242,22 @@ def resolve_factions(
                 # An id the MUL may know though cardsmith does not: ask for it as it is.
                 found.append(Faction(int(text), f"faction {int(text)}"))
                 continue
-        try:
-            answer = source.factions(text.strip())
-        except OfflineCacheMiss:
-            raise UnknownName(
-                f"faction {text!r} is not in the local catalogue, and offline it cannot be "
-                "looked up on the MUL"
-            ) from None
-        if answer.factions:
-            catalogue.add_factions(answer.factions, source=SOURCE)
+        # The MUL's list answers substrings: when the name as typed finds nothing (a
+        # typo), its first word or letters fetch the names to suggest.
+        words = text.split()
+        for term in dict.fromkeys((text.strip(), words[0] if words else "", text.strip()[:3])):
+            if not term:
+                continue
+            try:
+                answer = source.factions(term)
+            except OfflineCacheMiss:
+                raise UnknownName(
+                    f"faction {text!r} is not in the local catalogue, and offline it cannot "
+                    "be looked up on the MUL"
+                ) from None
+            if answer.factions:
+                catalogue.add_factions(answer.factions, source=SOURCE)
+                break
         found.append(catalogue.find_faction(text))
     return list(dict.fromkeys(found))
 

@@ -20,7 +20,7 @@ from typing import Any, ParamSpec, TextIO, TypeVar
 
 import click
 
-from cardsmith.errors import CardsmithError, OutputError, UnitNotFound
+from cardsmith.errors import CardsmithError, OutputError, UnitNotFound, UnknownName
 from cardsmith.fileio import os_reason
 from cardsmith.problems import problem_lines
 from cardsmith.safetext import safe_text
@@ -67,7 +67,7 @@ def warn(message: str) -> None:
 def report_error(exc: CardsmithError) -> None:
     """Print a cardsmith error on stderr: its message, close names, then each problem."""
     click.echo(f"cardsmith: {exc.message}", err=True)
-    if isinstance(exc, UnitNotFound) and exc.candidates:
+    if isinstance(exc, UnitNotFound | UnknownName) and exc.candidates:
         click.echo("Did you mean:", err=True)
         for candidate in exc.candidates:
             click.echo(f"  {candidate}", err=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import email.utils
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -75,14 +76,14 @@ def test_quick_list_sends_user_agent_and_repeatable_keys(
     fake_mul: FakeMul, any_session: requests.Session, sleeps: SleepLog
 ) -> None:
     client = client_for(fake_mul, any_session, sleeps)
-    answer = client.quick_list([("Types", 18), ("Types", 19)], Name="scorpion")
+    answer = client.quick_list([("Types", 18), ("Types", 19)], Name="ar")
     seen = fake_mul.requests[-1]
     assert seen.headers["User-Agent"] == f"cardsmith/{__version__}"
     assert seen.values("Types") == ["18", "19"]
-    assert seen.values("Name") == ["scorpion"]
+    assert seen.values("Name") == ["ar"]
     kinds = {u["Type"]["Id"] for u in answer.units}
-    assert kinds == {18, 19}
-    assert all("scorpion" in u["Name"].lower() for u in answer.units)
+    assert kinds == {18, 19}  # Marauder and the missile carriers, among others
+    assert all("ar" in u["Name"].lower() for u in answer.units)
     assert answer.source.from_cache is False and answer.source.warning is None
 
 
@@ -90,8 +91,8 @@ def test_keyword_lists_repeat_keys_like_pairs(
     fake_mul: FakeMul, session: MulSession, sleeps: SleepLog
 ) -> None:
     client = client_for(fake_mul, session, sleeps)
-    by_pairs = client.quick_list([("Roles", "Brawler"), ("Roles", "Sniper"), ("Eras", 13)])
-    by_keywords = client.quick_list(Roles=["Brawler", "Sniper"], Eras=13)
+    by_pairs = client.quick_list([("Roles", "Brawler"), ("Roles", "Sniper"), ("Eras", 10)])
+    by_keywords = client.quick_list(Roles=["Brawler", "Sniper"], Eras=10)
     assert [u["Id"] for u in by_pairs.units] == [u["Id"] for u in by_keywords.units]
     assert {u["Role"]["Name"] for u in by_pairs.units} == {"Brawler", "Sniper"}
     assert by_keywords.source.from_cache  # the same query, so the cache answered
@@ -115,11 +116,9 @@ def test_bad_filters_are_refused_before_asking(
     assert fake_mul.hits() == 0
 
 
-def test_quick_details(
-    fake_mul: FakeMul, session: MulSession, sleeps: SleepLog, mul_by_id: dict
-) -> None:
+def test_quick_details(fake_mul: FakeMul, session: MulSession, sleeps: SleepLog) -> None:
     client = client_for(fake_mul, session, sleeps)
-    assert client.quick_details(140).record == mul_by_id[140]
+    assert client.quick_details(140).record == fake_mul.data.by_id[140]
     with pytest.raises(UnitNotFound, match=r"no unit with id 1$"):
         client.quick_details(1)
     fake_mul.fail_next(Fault("empty"))  # the body "null"
@@ -330,13 +329,61 @@ def test_from_env(monkeypatch: pytest.MonkeyPatch, session: MulSession, fake_mul
     ("name", "value"),
     [
         ("CARDSMITH_MUL_TIMEOUT", "fast"),
+        ("CARDSMITH_MUL_TIMEOUT", "nan"),
+        ("CARDSMITH_MUL_TIMEOUT", "inf"),
+        ("CARDSMITH_MUL_TIMEOUT", "0"),
+        ("CARDSMITH_MUL_TIMEOUT", "1e400"),
         ("CARDSMITH_MUL_RETRIES", "-1"),
+        ("CARDSMITH_MUL_RETRIES", "nan"),
+        ("CARDSMITH_MUL_RETRIES", "inf"),
+        ("CARDSMITH_MUL_RETRIES", "1.5"),
         ("CARDSMITH_MUL_URL", "ftp://mul"),
+        ("CARDSMITH_MUL_URL", "nan"),
+        ("CARDSMITH_MUL_URL", "inf"),
+        ("CARDSMITH_MUL_URL", "0"),
+        ("CARDSMITH_MUL_URL", "http://[::1"),
+        ("CARDSMITH_MUL_URL", "http://mul:99999"),
+        ("CARDSMITH_MUL_URL", "http://mul:0"),
     ],
 )
 def test_bad_settings_are_usage_errors(
     monkeypatch: pytest.MonkeyPatch, session: MulSession, name: str, value: str
 ) -> None:
     monkeypatch.setenv(name, value)
-    with pytest.raises(UsageError, match=name if name != "CARDSMITH_MUL_URL" else "http"):
+    with pytest.raises(UsageError, match=name):
         MulClient.from_env(session)
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "0", "http://[::1"])
+def test_bad_settings_exit_2_from_the_command_line(
+    fake_mul: FakeMul, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    from click.testing import CliRunner
+
+    from cardsmith.cli import main
+
+    for name in ("CARDSMITH_MUL_URL", "CARDSMITH_MUL_TIMEOUT"):
+        monkeypatch.setenv("CARDSMITH_MUL_URL", fake_mul.url)
+        monkeypatch.setenv(name, value)
+        with CliRunner().isolation() as (_, err, _), pytest.raises(SystemExit) as done:
+            main(["fetch", "Atlas"])
+        assert done.value.code == 2, err.getvalue()
+        assert name in err.getvalue().decode() and "Traceback" not in err.getvalue().decode()
+    assert fake_mul.hits() == 0
+
+
+# -- a total deadline per request ------------------------------------------------------------
+
+
+def test_a_dripping_server_cannot_hold_a_request(
+    fake_mul: FakeMul, any_session: requests.Session, sleeps: SleepLog
+) -> None:
+    """One byte every 0.1 s: every read is quick, yet the whole answer takes minutes."""
+    fake_mul.fail_always(Fault("drip", delay=0.1))
+    client = client_for(fake_mul, any_session, sleeps, timeout=1.0, retries=1)
+    with pytest.raises(CatalogueUnavailable, match=r"did not answer within 1 s \(tried 2 times\)"):
+        client.quick_list(ATLAS)
+    body = len(json.dumps({"Units": fake_mul.data.quick_list([(k, str(v)) for k, v in ATLAS])}))
+    # Two attempts of about a second each: a few dozen bytes of an answer of thousands.
+    assert 0 < fake_mul.dripped < body // 4
+    assert fake_mul.hits() == 2

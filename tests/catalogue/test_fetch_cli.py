@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from mulserver.server import FakeMul, Fault, MulData
+from mulserver.server import FakeMul, Fault, MulData, add_synthetic_factions
 
 from cardsmith import __version__
 from cardsmith.catalogue.http import build_session
@@ -19,6 +19,9 @@ from cardsmith.catalogue.store import Catalogue
 from cardsmith.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
+STARTER_IDS = frozenset(
+    u["mul_id"] for u in json.loads((REPO / "cache" / "starter.json").read_text("utf-8"))["units"]
+)
 
 
 def run(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
@@ -72,18 +75,32 @@ def expire_http_cache(cache_dir: Path) -> None:
 # -- end to end, in a child process -----------------------------------------------------------
 
 
+def _new_units(data: MulData, name: str, type_id: int) -> dict[int, str]:
+    """Id → name of served records named like ``name`` that the starter catalogue lacks."""
+    return {
+        int(r["Id"]): r["Name"].strip()
+        for r in data.records
+        if name.casefold() in r["Name"].casefold()
+        and r["Type"]["Id"] == type_id
+        and r["Id"] not in STARTER_IDS
+    }
+
+
 def test_fetch_end_to_end(mul_env: FakeMul, cache_dir: Path) -> None:
+    new = _new_units(mul_env.data, "Atlas AS7", 18)
+    assert new  # the real AS7-K and others, or the starter's synthetic twin
     result = run("fetch", "Atlas AS7", "--type", "BM")
     assert result.returncode == 0, result.stderr
-    assert "Atlas AS7-K" in result.stdout and "added" in result.stdout
+    assert all(name in result.stdout for name in new.values()) and "added" in result.stdout
     assert " 140 " not in result.stdout  # Atlas AS7-D ships in the starter catalogue: unchanged
     request = mul_env.requests[-1]
     assert request.headers["User-Agent"] == f"cardsmith/{__version__}"
     assert (request.values("Name"), request.values("Types")) == (["Atlas AS7"], ["18"])
     sources = stored(cache_dir)
-    assert (sources[144], sources[140]) == ("mul", "starter")
-    found = run("search", "atlas as7-k", "--format", "json")
-    assert 144 in [unit["mul_id"] for unit in json.loads(found.stdout)]
+    some_id = min(new)
+    assert (sources[some_id], sources[140]) == ("mul", "starter")
+    found = run("search", new[some_id], "--format", "json")
+    assert some_id in [unit["mul_id"] for unit in json.loads(found.stdout)]
 
 
 def test_unreachable_mul_exits_3_without_a_traceback(mul_env: FakeMul) -> None:
@@ -113,9 +130,8 @@ def test_offline_env_never_touches_the_network(mul_env: FakeMul) -> None:
     assert mul_env.hits() == 0
 
 
-def test_sync_end_to_end_with_progress(
-    mul_env: FakeMul, cache_dir: Path, mul_records: list[dict]
-) -> None:
+def test_sync_end_to_end_with_progress(mul_env: FakeMul, cache_dir: Path) -> None:
+    mul_records = mul_env.data.records
     result = run("catalogue", "sync", "--types", "PM", "--eras", "Clan Invasion,3070", "--progress")
     assert result.returncode == 0, result.stderr
     assert "Syncing" in result.stderr  # the progress bar
@@ -130,11 +146,11 @@ def test_sync_end_to_end_with_progress(
 # -- in-process: every option and error path ---------------------------------------------------
 
 
-def test_filters_become_mul_parameters(mul_env: FakeMul, cache_dir: Path, mul_by_id: dict) -> None:
+def test_filters_become_mul_parameters(mul_env: FakeMul, cache_dir: Path) -> None:
     code, out, err = invoke(
         "fetch",
         "--era",
-        "Clan Invasion",
+        "Late Succession Wars - LosTech",
         "--role",
         "fire support",
         "--role",
@@ -144,43 +160,44 @@ def test_filters_become_mul_parameters(mul_env: FakeMul, cache_dir: Path, mul_by
         "--rules",
         "Standard,Advanced",
         "--pv",
-        "20-40",
+        "20-60",
         "--type",
         "BM,CV",
     )
     assert code == 0, err
     request = mul_env.requests[-1]
-    assert request.values("Eras") == ["13"]
+    assert request.values("Eras") == ["255"]
     assert request.values("Roles") == ["Fire-Support", "Brawler"]
     assert request.values("Technologies") == ["2"]
     assert request.values("Rules") == ["4", "5"]
-    assert (request.values("MinPV"), request.values("MaxPV")) == (["20"], ["40"])
+    assert (request.values("MinPV"), request.values("MaxPV")) == (["20"], ["60"])
     assert request.values("Types") == ["18", "19"]
     ids = [i for i, source in stored(cache_dir).items() if source == "mul"]
     assert ids
     for mul_id in ids:
-        record = mul_by_id[mul_id]
-        assert record["EraId"] == 13 and record["Technology"]["Id"] == 2
+        record = mul_env.data.by_id[mul_id]
+        assert record["EraId"] == 255 and record["Technology"]["Id"] == 2
         assert record["Role"]["Name"] in ("Fire-Support", "Brawler")
-        assert 20 <= record["BFPointValue"] <= 40
+        assert 20 <= record["BFPointValue"] <= 60
     assert f"{len(ids):,} new" in out
 
 
 def test_fetch_json_reports_changes(
     mul_env: FakeMul, mul_data: MulData, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    code, out, _ = invoke("fetch", "--id", "144", "--format", "json")
+    new_id = str(min(_new_units(mul_data, "Atlas", 18)))
+    code, out, _ = invoke("fetch", "--id", new_id, "--format", "json")
     assert code == 0
     first = json.loads(out)
     assert first["added"] == 1 and first["units"][0]["change"] == "added"
-    code, out, _ = invoke("fetch", "--id", "144", "--format", "json")
+    code, out, _ = invoke("fetch", "--id", new_id, "--format", "json")
     assert json.loads(out)["units"][0]["change"] == "unchanged"
     # The MUL corrects the Atlas: a second server (another URL, so no cached answer) says so.
-    changed = [dict(r, BFPointValue=99) if r["Id"] == 144 else r for r in mul_data.records]
+    changed = [dict(r, BFPointValue=99) if str(r["Id"]) == new_id else r for r in mul_data.records]
     other = FakeMul(MulData(changed, mul_data.available)).start()
     try:
         monkeypatch.setenv("CARDSMITH_MUL_URL", other.url)
-        code, out, _ = invoke("fetch", "--id", "144", "--format", "json")
+        code, out, _ = invoke("fetch", "--id", new_id, "--format", "json")
     finally:
         other.stop()
     report = json.loads(out)
@@ -277,8 +294,9 @@ def test_offline_flag_serves_the_cache(mul_env: FakeMul) -> None:
 
 
 def test_sync_failing_midway_keeps_what_it_stored(
-    mul_env: FakeMul, sleeps: list[float], cache_dir: Path, mul_records: list[dict]
+    mul_env: FakeMul, sleeps: list[float], cache_dir: Path
 ) -> None:
+    mul_records = mul_env.data.records
     mul_env.fail_always(Fault("status", code=500), after=1)
     code, out, err = invoke("catalogue", "sync", "--types", "PM", "--eras", "13,14,15")
     assert code == 3
@@ -307,16 +325,99 @@ def test_sync_offline_serves_cached_batches_and_names_the_rest(
     assert mul_env.hits() == 1
 
 
-def test_availability_era_filter(mul_env: FakeMul, cache_dir: Path, mul_dir: Path) -> None:
+def test_availability_era_filter(mul_env: FakeMul, cache_dir: Path) -> None:
     code, _, err = invoke(
         "fetch", "--type", "BM", "--available-era", "Star League", "--rules", "Introductory"
     )
     assert code == 0, err
     assert mul_env.requests[-1].values("AvailableEras") == ["10"]
-    available = json.loads(
-        (
-            mul_dir / "quicklist/available-eras/Types_18_Technologies_1_AvailableEras_10.json"
-        ).read_text(encoding="utf-8")
-    )["Units"]
-    expected = {u["Id"] for u in available if u["Rules"] == "Introductory"}
+    served = mul_env.data
+    expected = {
+        i for i in served.available[10] if served.by_id[i]["Rules"] == "Introductory"
+    }
     assert expected and expected <= set(stored(cache_dir))
+
+
+# -- availability ------------------------------------------------------------------------------
+
+
+def test_sync_availability_for_any_faction(mul_env: FakeMul, cache_dir: Path) -> None:
+    code, out, err = invoke(
+        "catalogue", "sync", "--availability", "--eras", "Star League,Jihad", "--types", "BM"
+    )
+    assert code == 0, err
+    asked = [r for r in mul_env.requests if r.values("AvailableEras")]
+    assert [r.values("AvailableEras") for r in asked] == [["10"], ["14"]]
+    assert all(r.values("Types") == ["18"] and not r.values("Factions") for r in asked)
+    assert "Synced 2 of 2 batches" in out
+    info = json.loads(invoke("catalogue", "info", "--format", "json")[1])
+    lists = info["availability"]["lists"]
+    assert [(item["era_id"], item["faction"], item["units"]) for item in lists] == [
+        (10, "any faction", len(mul_env.data.available[10])),
+        (14, "any faction", len(mul_env.data.available[14])),
+    ]
+    assert info["availability"]["version"]
+    on_list = min(mul_env.data.available[10])
+    with Catalogue.open(cache_dir) as catalogue:
+        assert catalogue.availability(on_list, 10) is True
+        assert catalogue.availability(on_list, 13) is None  # not synced
+    # Searching by availability, kept apart from the production era.
+    code, out, err = invoke(
+        "search", "--available-in", "Star League", "--limit", "0", "--format", "json"
+    )
+    assert code == 0, err
+    assert {u["mul_id"] for u in json.loads(out)} == set(mul_env.data.available[10])
+    # Run again: every batch comes from the HTTP cache.
+    before = mul_env.hits()
+    assert invoke("catalogue", "sync", "--availability", "--eras", "10,14", "--types", "BM")[0] == 0
+    assert mul_env.hits() == before
+
+
+def test_sync_availability_per_faction(mul_env: FakeMul, cache_dir: Path) -> None:
+    made = add_synthetic_factions(mul_env.data)
+    (alpha, beta) = list(made)[:2]
+    code, out, err = invoke(
+        "catalogue", "sync", "--availability", "--eras", "13",
+        "--factions", "synthetic faction a,Synthetic Faction B", "--types", "BM",
+    )  # fmt: skip
+    assert code == 0, err
+    assert mul_env.hits("/Faction/Autocomplete") == 2  # each unknown name looked up once
+    asked = [r.values("Factions") for r in mul_env.requests if r.values("AvailableEras")]
+    assert asked == [[str(alpha)], [str(beta)]]
+    fielded_by_alpha = mul_env.data.faction_available[(13, alpha)]
+    only_beta = next(iter(mul_env.data.faction_available[(13, beta)] - fielded_by_alpha))
+    with Catalogue.open(cache_dir) as catalogue:
+        assert catalogue.find_faction("faction a").id == alpha  # stored: resolves offline now
+        assert catalogue.availability(min(fielded_by_alpha), 13, alpha) is True
+        assert catalogue.availability(only_beta, 13, alpha) is False
+        assert catalogue.availability(only_beta, 13, beta) is True
+        assert catalogue.availability(only_beta, 14, beta) is None
+    code, out, _ = invoke(
+        "search", "--available-in", "13", "--faction", "Synthetic Faction A", "--limit", "0",
+        "--format", "json",
+    )  # fmt: skip
+    assert code == 0 and {u["mul_id"] for u in json.loads(out)} == set(fielded_by_alpha)
+
+
+def test_unknown_faction_exits_2_with_suggestions(mul_env: FakeMul) -> None:
+    add_synthetic_factions(mul_env.data)
+    code, _, err = invoke("catalogue", "sync", "--availability", "--factions", "Synthetic Factoin")
+    assert code == 2
+    assert "unknown faction 'Synthetic Factoin'" in err and "Did you mean:" in err
+    assert "Synthetic Faction A (test data) (MUL id 9001)" in err
+    code, _, err = invoke("search", "--available-in", "13", "--faction", "Nobody")
+    assert code == 2 and "unknown faction" in err
+    code, _, err = invoke("search", "--faction", "Nobody")
+    assert code == 2 and "needs --available-in" in err
+
+
+def test_offline_flag_on_the_subcommands(mul_env: FakeMul) -> None:
+    assert invoke("fetch", "Griffin")[0] == 0
+    assert invoke("catalogue", "sync", "--types", "PM", "--eras", "13")[0] == 0
+    before = mul_env.hits()
+    code, out, err = invoke("fetch", "Griffin", "--offline")
+    assert code == 0 and "unchanged" in out, err
+    code, out, err = invoke("catalogue", "sync", "--types", "PM", "--eras", "13,14", "--offline")
+    assert code == 3 and "Synced 1 of 2 batches" in out
+    assert "not in the HTTP cache (offline)" in err
+    assert mul_env.hits() == before

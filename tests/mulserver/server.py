@@ -1,13 +1,17 @@
-"""A MUL-compatible HTTP server for tests: QuickList and QuickDetails over real records.
+"""A MUL-compatible HTTP server for tests: QuickList, QuickDetails and the faction list.
 
 ``FakeMul`` listens on 127.0.0.1 (a free port), answers ``/Unit/QuickList`` with the
-MUL's filter semantics (ANDed across keys, ORed within one) and ``/Unit/QuickDetails?id=``
-with one record, records every request it receives, and can be told to misbehave:
-error statuses, 429 with ``Retry-After``, HTML, truncated or cut-off JSON, an empty
-result, a slow answer, a reset connection or JSON of the wrong shape.
+MUL's filter semantics (ANDed across keys, ORed within one), ``/Unit/QuickDetails?id=``
+with one record and ``/Faction/Autocomplete?term=`` with ``{label, value}`` factions,
+records every request it receives, and can be told to misbehave: error statuses, 429
+with ``Retry-After``, HTML, truncated or cut-off JSON, an empty result, a slow answer, a
+body dripped one byte at a time, a reset connection or JSON of the wrong shape.
 
-Only BattleMechs have availability data (``AvailableEras``) in ../shared/mul; for other
-types the filter matches nothing.  ``Factions`` is refused with 400: there is no data.
+Its records are the real ones of ../shared/mul, with the real captured ``AvailableEras``
+answers (BattleMechs only; for other types that filter matches nothing).  Where
+../shared is absent it serves the starter catalogue (``mulserver.starter``) instead, with
+synthetic twins and synthetic availability.  Faction lists can't be captured from here:
+``add_synthetic_factions`` generates them in the test, clearly named as synthetic.
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ SUBTYPE_BFTYPES = {28: "BA"}
 _AVAILABLE_FILE = re.compile(r"Types_(\d+)_Technologies_(\d+)_AvailableEras_(\d+)\.json$")
 
 FAULT_KINDS = frozenset(
-    {"status", "html", "truncated", "cut", "empty", "slow", "reset", "wrong-shape"}
+    {"status", "html", "truncated", "cut", "empty", "slow", "drip", "reset", "wrong-shape"}
 )
 
 
@@ -91,9 +95,41 @@ class MulData:
     records: Sequence[Mapping[str, Any]]
     available: Mapping[int, frozenset[int]] = field(default_factory=dict)
     """Availability era id → MUL ids available then (from quicklist/available-eras)."""
+    origin: str = "../shared/mul"
+    """Where the records came from: ``../shared/mul`` or ``starter`` (with synthetic data)."""
+    factions: dict[int, str] = field(default_factory=dict)
+    """Faction id → name (synthetic: see ``add_synthetic_factions``)."""
+    faction_available: dict[tuple[int, int], frozenset[int]] = field(default_factory=dict)
+    """(availability era id, faction id) → MUL ids that faction fields then."""
 
     def __post_init__(self) -> None:
-        self.by_id = {int(r["Id"]): r for r in self.records}
+        self.by_id: dict[int, Mapping[str, Any]] = {int(r["Id"]): r for r in self.records}
+
+    def fresh(self) -> MulData:
+        """The same records with faction data of its own (a test may add some)."""
+        copy = MulData(self.records, self.available, self.origin)
+        copy.by_id = self.by_id  # shared: records are never changed
+        return copy
+
+    @classmethod
+    def starter(cls) -> MulData:
+        """The starter catalogue's units (and synthetic twins), with synthetic availability.
+
+        A BattleMech counts as available in every era from its production era on: made-up
+        lists, but complete ones, which is what availability tests need.
+        """
+        from mulserver.starter import starter_records
+
+        records = starter_records()
+        order = [9, 10, 11, 255, 256, 13, 247, 14, 15, 254, 16, 257]
+        available: dict[int, set[int]] = {era: set() for era in (10, 13, 14, 15, 247, 254, 257)}
+        for record in records:
+            if (record.get("Type") or {}).get("Id") != 18 or record.get("EraId") not in order:
+                continue
+            for era in available:
+                if order.index(era) >= order.index(record["EraId"]):
+                    available[era].add(int(record["Id"]))
+        return cls(records, {e: frozenset(ids) for e, ids in available.items()}, origin="starter")
 
     @classmethod
     def load(cls, records: Sequence[Mapping[str, Any]], mul_dir: Path) -> MulData:
@@ -118,8 +154,52 @@ class MulData:
         for key, value in params:
             if value.strip():  # the MUL ignores empty parameters
                 wanted.setdefault(key.lower(), []).append(value.strip())
-        checks = [_check(key, values, self.available) for key, values in wanted.items()]
+        eras = _ints("AvailableEras", wanted.pop("availableeras", []))
+        factions = _ints("Factions", wanted.pop("factions", []))
+        checks = [_check(key, values) for key, values in wanted.items()]
+        if eras or factions:
+            allowed = self._available(eras, factions)
+            checks.append(lambda r: int(r["Id"]) in allowed)
         return [r for r in self.records if all(check(r) for check in checks)]
+
+    def _available(self, eras: set[int], factions: set[int]) -> frozenset[int]:
+        if not factions:
+            return frozenset().union(*(self.available.get(e, frozenset()) for e in eras))
+        return frozenset().union(
+            *(
+                ids
+                for (era, faction), ids in self.faction_available.items()
+                if faction in factions and (not eras or era in eras)
+            )
+        )
+
+    def autocomplete(self, term: str) -> list[dict[str, object]]:
+        """Factions whose name holds ``term``, as ``Faction/Autocomplete`` lists them."""
+        needle = term.strip().casefold()
+        return [
+            {"label": name, "value": faction_id}
+            for faction_id, name in sorted(self.factions.items())
+            if needle in name.casefold()
+        ]
+
+
+#: Prefix of every generated faction's name: these are no MUL factions.
+SYNTHETIC = "Synthetic"
+
+
+def add_synthetic_factions(data: MulData, count: int = 3) -> dict[int, str]:
+    """Give the fake ``count`` made-up factions with made-up lists, and return them.
+
+    Real faction lists cannot be captured from here, so tests make their own: faction
+    ``9001 + n`` fields every unit of an era's availability list whose id is not
+    ``n`` modulo 3 (so each faction's list is a different, complete subset).
+    """
+    made = {9001 + n: f"{SYNTHETIC} Faction {chr(65 + n)} (test data)" for n in range(count)}
+    data.factions.update(made)
+    for era, ids in data.available.items():
+        for n, faction_id in enumerate(made):
+            data.faction_available[(era, faction_id)] = frozenset(i for i in ids if i % 3 != n)
+    return made
 
 
 def _ints(key: str, values: list[str]) -> set[int]:
@@ -129,7 +209,7 @@ def _ints(key: str, values: list[str]) -> set[int]:
         raise FilterError(f"{key} takes numbers, got {values}") from None
 
 
-def _check(key: str, values: list[str], available: Mapping[int, frozenset[int]]) -> Any:
+def _check(key: str, values: list[str]) -> Any:
     if key == "name":
         needles = [v.casefold() for v in values]
         return lambda r: any(n in str(r.get("Name") or "").casefold() for n in needles)
@@ -153,9 +233,6 @@ def _check(key: str, values: list[str], available: Mapping[int, frozenset[int]])
     if key == "eras":
         ids = _ints(key, values)
         return lambda r: r.get("EraId") in ids
-    if key == "availableeras":
-        allowed = frozenset().union(*(available.get(e, frozenset()) for e in _ints(key, values)))
-        return lambda r: int(r["Id"]) in allowed
     if key in ("minpv", "maxpv", "mintons", "maxtons"):
         if len(values) != 1:
             raise FilterError(f"{key} given {len(values)} times")
@@ -185,6 +262,8 @@ class FakeMul:
         self._faults: deque[Fault] = deque()
         self._always: Fault | None = None
         self._healthy_left = 0
+        self.dripped = 0
+        """Bytes of dripped answers sent before the client hung up or the answer ended."""
         self._lock = threading.Lock()
         handler = type("Handler", (_Handler,), {"fake": self})
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -287,6 +366,9 @@ class _Handler(BaseHTTPRequestHandler):
                 return
             search = "?" + "&".join(f"{k}={v}" for k, v in params)
             body = mul_json({"Units": units, "Search": search, "Crumbs": []})
+        elif path == "/faction/autocomplete":
+            terms = [v for k, v in params if k.lower() == "term"]
+            body = mul_json(self.fake.data.autocomplete(terms[0] if terms else ""))
         elif path == "/unit/quickdetails":
             ids = [v for k, v in params if k.lower() == "id"]
             record = self.fake.data.by_id.get(int(ids[0])) if ids and ids[0].isdigit() else None
@@ -300,7 +382,19 @@ class _Handler(BaseHTTPRequestHandler):
         else:
             self._send(404, b"<html><title>Not Found</title></html>", "text/html")
             return
-        if fault is not None and fault.kind == "truncated":
+        if fault is not None and fault.kind == "drip":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.flush()
+            for position in range(len(body)):
+                self.wfile.write(body[position : position + 1])
+                self.wfile.flush()
+                with self.fake._lock:
+                    self.fake.dripped += 1
+                time.sleep(fault.delay)
+        elif fault is not None and fault.kind == "truncated":
             self._send(200, body[: len(body) // 2], "application/json; charset=utf-8")
         elif fault is not None and fault.kind == "cut":
             self.send_response(200)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from mulserver.server import FakeMul, Fault, FilterError, MulData
+from mulserver.server import FakeMul, Fault, FilterError, MulData, add_synthetic_factions
 
 pytest_plugins = ["mulserver.plugin"]
 
@@ -44,17 +44,17 @@ def test_every_captured_query_returns_the_captured_units(mul_data: MulData, mul_
     ],
     ids=["name", "types-or", "role", "rules", "tech-and-era", "pv-range", "battle-armor"],
 )
-def test_filters_follow_mul_semantics(
-    mul_data: MulData, mul_records: list[dict], params, check
-) -> None:
+def test_filters_follow_mul_semantics(mul_data: MulData, params, check) -> None:
     answered = mul_data.quick_list(params)
-    expected = [r for r in mul_records if check(r)]
+    expected = [r for r in mul_data.records if check(r)]
     assert answered and [r["Id"] for r in answered] == [r["Id"] for r in expected]
 
 
 def test_unsupported_filters_are_refused(mul_data: MulData) -> None:
     with pytest.raises(FilterError):
-        mul_data.quick_list([("Factions", "27")])
+        mul_data.quick_list([("Factions", "Clan Wolf")])  # the MUL takes ids
+    with pytest.raises(FilterError):
+        mul_data.quick_list([("BookAuto", "x")])
     with pytest.raises(FilterError):
         mul_data.quick_list([("MinPV", "many")])
 
@@ -82,3 +82,39 @@ def test_faults_are_used_in_order_then_the_server_heals(fake_mul: FakeMul) -> No
     assert (first.status_code, first.headers["Retry-After"]) == (429, "7")
     assert requests.get(url, timeout=5).text.startswith("<!DOCTYPE html>")
     assert requests.get(url, timeout=5).json()["Units"]
+
+
+def test_factions_are_listed_and_filter_availability(fake_mul: FakeMul) -> None:
+    made = add_synthetic_factions(fake_mul.data)
+    everything = requests.get(f"{fake_mul.url}/Faction/Autocomplete", params={"term": ""}, timeout=5)
+    assert everything.json() == [{"label": name, "value": i} for i, name in sorted(made.items())]
+    some = requests.get(f"{fake_mul.url}/Faction/Autocomplete?term=faction b", timeout=5).json()
+    assert some == [{"label": made[9002], "value": 9002}]
+    era = min(fake_mul.data.available)
+    answered = fake_mul.data.quick_list([("AvailableEras", str(era)), ("Factions", "9001")])
+    expected = fake_mul.data.faction_available[(era, 9001)]
+    assert {r["Id"] for r in answered} == expected
+    assert expected < fake_mul.data.available[era]  # a real subset of the era's list
+
+
+def test_the_starter_records_read_back_as_the_starter_units() -> None:
+    from cardsmith.models import Unit
+    from mulserver.starter import TWIN_OFFSET, mul_record, starter_units
+
+    units = starter_units()
+    assert len(units) == 61
+    for unit in units:
+        assert Unit.from_mul(mul_record(unit)) == Unit.from_dict(unit), unit["name"]
+    data = MulData.starter()
+    assert data.origin == "starter" and len(data.records) == 2 * len(units)
+    assert data.by_id[140 + TWIN_OFFSET]["Name"] == "Atlas AS7-D (synthetic twin)"
+    # Synthetic availability: complete lists of BattleMechs from their production era on.
+    assert 140 in data.available[10] and 1295 in data.available[13]
+    assert all(data.by_id[i]["Type"]["Id"] == 18 for ids in data.available.values() for i in ids)
+
+
+def test_a_dripped_answer_arrives_slowly_but_whole(fake_mul: FakeMul) -> None:
+    fake_mul.fail_next(Fault("drip", delay=0.0))
+    answer = requests.get(f"{fake_mul.url}/Unit/QuickDetails", params={"id": 140}, timeout=5)
+    assert answer.json()["Name"] == "Atlas AS7-D"
+    assert fake_mul.dripped == len(answer.content)
