@@ -194,6 +194,14 @@ def is_full(error: sqlite3.Error) -> bool:
     return code == sqlite3.SQLITE_FULL or "disk is full" in text or "file too large" in text
 
 
+def is_io_error(error: sqlite3.Error) -> bool:
+    """True when the operating system refused a read or write (EFBIG, EIO …)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return (isinstance(code, int) and code & 0xFF == sqlite3.SQLITE_IOERR) or (
+        "disk i/o error" in str(error).lower()
+    )
+
+
 def is_read_only(error: sqlite3.Error) -> bool:
     """True when SQLite refused to write because the file or folder is read-only."""
     code = getattr(error, "sqlite_errorcode", None)

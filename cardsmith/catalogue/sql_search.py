@@ -90,8 +90,9 @@ def search_sql(
         return SearchResult([Hit(row, 0.0) for row in shown], len(rows))
     if not rows:
         # Typo path: no name holds the query (whatever the filters), so score every name.
-        unfiltered, _ = where_clause(SearchFilters(), tokens)
-        if db.execute(f"SELECT 1 FROM units{unfiltered} LIMIT 1").fetchone() is None:
+        unfiltered, unfiltered_args = where_clause(SearchFilters(), tokens)
+        found = db.execute(f"SELECT 1 FROM units{unfiltered} LIMIT 1", unfiltered_args)
+        if found.fetchone() is None:
             return index().find(query, filters, limit=limit)
         return SearchResult([], 0)
     hits = []

@@ -55,6 +55,11 @@ def translate(error: sqlite3.Error, path: Path, action: str) -> CatalogueError:
             f"the disk holding {path.parent} is full: nothing was written and the catalogue "
             "is as it was; free some space and try again"
         )
+    if schema.is_io_error(error):
+        return CatalogueStoreError(
+            f"a write to {path} failed (the disk may be full, or a file size limit was "
+            "reached): nothing was written and the catalogue is as it was"
+        )
     if schema.is_read_only(error):
         return CatalogueReadOnly(
             f"cannot {action} the local catalogue at {path}: it is read-only for this user"

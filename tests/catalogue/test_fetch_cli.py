@@ -332,9 +332,7 @@ def test_availability_era_filter(mul_env: FakeMul, cache_dir: Path) -> None:
     assert code == 0, err
     assert mul_env.requests[-1].values("AvailableEras") == ["10"]
     served = mul_env.data
-    expected = {
-        i for i in served.available[10] if served.by_id[i]["Rules"] == "Introductory"
-    }
+    expected = {i for i in served.available[10] if served.by_id[i]["Rules"] == "Introductory"}
     assert expected and expected <= set(stored(cache_dir))
 
 

@@ -12,10 +12,16 @@ from cardsmith.catalogue.store import Catalogue
 
 
 @pytest.fixture(scope="module")
-def full_index(mul_units_path: Path, tmp_path_factory: pytest.TempPathFactory) -> SearchIndex:
+def full_folder(mul_units_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("full")
     with Catalogue.open(folder) as catalogue:
         catalogue.add(read_unit_file(mul_units_path), source="import")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def full_index(full_folder: Path) -> SearchIndex:
+    with Catalogue.open(full_folder) as catalogue:
         return catalogue.index()
 
 
@@ -94,10 +100,50 @@ def test_each_filter(full_index: SearchIndex, filters: SearchFilters, check: obj
     assert len(hits) < len(full_index)
 
 
-def test_turret_contents_count_for_special_filter(full_index: SearchIndex) -> None:
-    hits = full_index.search("", SearchFilters(specials=frozenset({"TUR", "IF"})), limit=0)
-    assert hits
+KORVIN = 1816  # Korvin Tank KRV-2: AFC,BAR,TUR(1/2/0*,IF0*), IF only inside its turret
+
+
+def test_turret_contents_count_for_special_filter(tmp_path: Path) -> None:
+    with Catalogue.open(tmp_path) as catalogue:
+        starter_index = catalogue.index()
+    korvin = next(row for row in starter_index.rows if row.mul_id == KORVIN)
+    assert ",IF," in korvin.specials  # stored with the turret's contents
+    for wanted in ({"IF"}, {"TUR", "IF"}):
+        hits = starter_index.search("", SearchFilters(specials=frozenset(wanted)), limit=0)
+        assert KORVIN in {hit.row.mul_id for hit in hits}, wanted
+    # …and the SQL search of the command line agrees.
+    with Catalogue.open(tmp_path) as catalogue:
+        found = catalogue.search("korvin", SearchFilters(specials=frozenset({"IF"}))).hits
+    assert [hit.row.mul_id for hit in found] == [KORVIN]
 
 
 def test_filters_combine_with_names(starter_index: SearchIndex) -> None:
     assert _names(starter_index, "griffin", SearchFilters(pv_min=33)) == ['Griffin GRF-1E "Sparky"']
+
+
+@pytest.mark.parametrize(
+    "query", ["", "atlas", "griffin", "mad cat", "timberwolf", "atlsa", "lrm", "zzqxjvw", "as7"]
+)
+@pytest.mark.parametrize(
+    "filters",
+    [
+        SearchFilters(),
+        SearchFilters(types=frozenset({"BM"}), pv_min=30, pv_max=50),
+        SearchFilters(specials=frozenset({"IF"}), techs=frozenset({"clan"}), usable_only=True),
+        SearchFilters(
+            roles=frozenset({"sniper"}), eras=frozenset({13, 14}), rules=frozenset({"standard"})
+        ),
+        SearchFilters(sizes=frozenset({4}), move_min=8, available=frozenset({140, 144, 1295, 2})),
+    ],
+    ids=["none", "type-pv", "special-tech", "role-era-rules", "size-move-available"],
+)
+def test_sql_search_and_the_index_agree(
+    full_folder: Path, full_index: SearchIndex, query: str, filters: SearchFilters
+) -> None:
+    """The command line (SQL) and the app (index) list the same hits in the same order."""
+    with Catalogue.open(full_folder) as catalogue:
+        from_sql = catalogue.search(query, filters, limit=0)
+    from_index = full_index.find(query, filters, limit=0)
+    assert [h.row.mul_id for h in from_sql.hits] == [h.row.mul_id for h in from_index.hits]
+    assert [h.score for h in from_sql.hits] == [h.score for h in from_index.hits]
+    assert from_sql.total == from_index.total

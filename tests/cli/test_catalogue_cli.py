@@ -59,6 +59,10 @@ def test_search_filters_only(cli_run: Any) -> None:
         (["--era", "Stone Age"], "unknown era"),
         (["--size", "big"], "--size takes whole numbers"),
         (["--limit", "-3"], "Invalid value"),
+        (["--rules", "Silly"], "unknown rules level silly"),
+        (["--tech", "Martian"], "unknown tech base martian"),
+        (["--available-in", "Stone Age"], "unknown era"),
+        (["--faction", "Clan Wolf"], "needs --available-in"),
     ],
 )
 def test_bad_filters_exit_2(cli_run: Any, args: list[str], fragment: str) -> None:
@@ -144,3 +148,59 @@ def test_python_dash_m_is_the_same_program(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)[0]["name"] == "Atlas AS7-D"
+
+
+def test_the_starter_catalogue_says_so(cli_run: Any, mul_units_path: Path) -> None:
+    first = cli_run("search", "atlas")
+    assert first.code == 0
+    assert "only the starter catalogue's units are here" in first.stderr
+    assert "catalogue import FILE" in first.stderr and "catalogue sync" in first.stderr
+    as_json = cli_run("search", "atlas", "--format", "json")
+    assert json.loads(as_json.stdout)  # the note goes to stderr: the JSON stays clean
+    assert cli_run("catalogue", "import", str(mul_units_path)).code == 0
+    assert "starter" not in cli_run("search", "atlas").stderr
+
+
+def test_equal_matches_rank_in_natural_name_order(cli_run: Any, mul_units_path: Path) -> None:
+    assert cli_run("catalogue", "import", str(mul_units_path)).code == 0
+    found = json.loads(cli_run("search", "griffin", "--limit", "10", "--format", "json").stdout)
+    names = [unit["name"] for unit in found]
+    assert names[:3] == ["Griffin C", "Griffin GRF-1A", "Griffin GRF-1DS"]
+    assert "Griffin GRF-1N" in names
+    iic = json.loads(cli_run("search", "griffin iic", "--limit", "3", "--format", "json").stdout)
+    assert [u["name"] for u in iic] == ["Griffin IIC", "Griffin IIC 2", "Griffin IIC 3"]
+
+
+def test_import_availability_answers_and_show_coverage(cli_run: Any, mul_dir: Path) -> None:
+    folder = mul_dir / "quicklist" / "available-eras"
+    result = cli_run("catalogue", "import", str(folder))
+    assert result.code == 0, result
+    assert "Stored 14 availability lists" in result.stdout
+    assert "BattleMech (Clan) in Clan Invasion for any faction: 426 units" in result.stdout
+    info = cli_run("catalogue", "info")
+    assert "Availability (data version av-" in info.stdout
+    assert "Clan Invasion" in info.stdout and "any faction" in info.stdout
+    found = json.loads(
+        cli_run(
+            "search", "atlas", "--available-in", "Clan Invasion", "--limit", "0", "--format", "json"
+        ).stdout
+    )
+    available = {
+        u["Id"]
+        for name in folder.glob("*_AvailableEras_13.json")
+        for u in json.loads(name.read_text("utf-8"))["Units"]
+    }
+    assert found and {u["mul_id"] for u in found} <= available
+    assert 140 in {u["mul_id"] for u in found}
+
+
+def test_an_availability_filter_without_data_says_how_to_get_it(cli_run: Any) -> None:
+    result = cli_run("search", "--available-in", "Jihad")
+    assert result.code == 0
+    assert "no availability data yet" in result.stderr and "sync --availability" in result.stderr
+
+
+def test_era_help_tells_production_from_availability(cli_run: Any) -> None:
+    text = " ".join(cli_run("search", "--help").stdout.split())
+    assert "--era ERA Production era" in text and "Not availability: see --available-in" in text
+    assert "--available-in ERA Available in this era" in text

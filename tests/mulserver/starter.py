@@ -70,7 +70,9 @@ def mul_record(unit: Mapping[str, Any]) -> dict[str, Any]:
         "BFAbilities": ",".join(unit.get("specials") or []) or None,
         "Skill": 0,
     }  # fmt: skip
-    for (value_key, flag_key), text in zip(_DAMAGE_KEYS, unit.get("damage") or ["0"] * 4, strict=False):
+    for (value_key, flag_key), text in zip(
+        _DAMAGE_KEYS, unit.get("damage") or ["0"] * 4, strict=False
+    ):
         record[value_key] = int(str(text).rstrip("*") or 0)
         record[flag_key] = str(text).endswith("*")
     return record

@@ -86,7 +86,9 @@ def test_faults_are_used_in_order_then_the_server_heals(fake_mul: FakeMul) -> No
 
 def test_factions_are_listed_and_filter_availability(fake_mul: FakeMul) -> None:
     made = add_synthetic_factions(fake_mul.data)
-    everything = requests.get(f"{fake_mul.url}/Faction/Autocomplete", params={"term": ""}, timeout=5)
+    everything = requests.get(
+        f"{fake_mul.url}/Faction/Autocomplete", params={"term": ""}, timeout=5
+    )
     assert everything.json() == [{"label": name, "value": i} for i, name in sorted(made.items())]
     some = requests.get(f"{fake_mul.url}/Faction/Autocomplete?term=faction b", timeout=5).json()
     assert some == [{"label": made[9002], "value": 9002}]
