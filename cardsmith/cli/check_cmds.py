@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from cardsmith.cli.context import settings_of
 from cardsmith.cli.output import echo_json, format_table, handled, warn
 from cardsmith.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_PROBLEMS
 from cardsmith.services import checks as services
@@ -75,9 +76,10 @@ def verdict_lines(found: FileVerdict) -> list[str]:
     counts += [count(warnings, "warning")] if warnings else []
     state = "legal" if verdict.legal else "NOT LEGAL"
     tail = f", {', '.join(counts)}" if counts else ""
+    data = f"  availability data {verdict.availability}" if verdict.availability else ""
     lines = [
         f"{found.file}: {state} ({verdict.pack}, {verdict.total_pv} PV{tail})"
-        f"  fingerprint {verdict.fingerprint}"
+        f"  fingerprint {verdict.fingerprint}{data}"
     ]
     for violation in verdict.violations:
         lines.extend(_violation_lines(violation, found.file))
@@ -161,7 +163,8 @@ def check(
     if fmt == "json" and not single:
         click.echo("[")
     # Verdicts are printed as they come, so memory stays flat over thousands of files.
-    for found in services.check_files(paths, pack=pack, cap=cap):
+    cache_dir = settings_of(ctx).resolved_cache_dir
+    for found in services.check_files(paths, pack=pack, cap=cap, cache_dir=cache_dir):
         tally.add(found)
         if found.verdict is None:
             where = "" if found.file in found.error else f"{found.file}: "

@@ -1,13 +1,15 @@
-"""Provides the availability checks: ``era`` (from introduction dates) and ``faction``.
+"""Provides the availability checks: ``era`` (introduction dates) and ``availability``
+(the MUL's era and faction lists), with ``faction`` as the older name of the second.
 
-The catalogue knows when a unit was introduced (MUL ``DateIntroduced`` and ``EraId``),
-not when it went extinct nor which factions fielded it, so these checks verify what the
-data can show and warn "cannot verify" about the rest.
+ASCE p.110 step 2: a force is built from what its faction fields in the era played.
+The catalogue holds the MUL's availability lists (``catalogue sync --availability`` or
+``catalogue import``); a unit a covering list leaves out is an error, and a unit no
+stored list covers gets a "cannot verify" warning that names the list to sync.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from cardsmith.errors import UsageError
@@ -98,20 +100,162 @@ def era(view: ForceView, rule: Rule) -> Iterator[Violation]:
         )
 
 
-@check("faction", Param("faction", "str", "the faction played, as the MUL names it"))
-def faction(view: ForceView, rule: Rule) -> Iterator[Violation]:
-    """Units available to a faction: always "cannot verify" (a warning).
+def _availability_problems(params: Mapping[str, Any]) -> list[tuple[str, str]]:
+    if params["era"]:
+        from cardsmith.catalogue.eras import resolve_era
 
-    The catalogue has no faction availability data (the MUL keeps it per era and faction
-    behind its availability filter), so this check only reminds the organiser to look.
+        try:
+            resolve_era(params["era"])
+        except UsageError as exc:
+            return [("era", str(exc))]
+    return []
+
+
+_AVAILABILITY_PARAMS = (
+    Param(
+        "era", "str", "the era played (MUL id, year or name); empty: the force's era", default=""
+    ),
+    Param(
+        "faction",
+        "str",
+        "the faction played (MUL name or id); empty: the force's faction",
+        default="",
+    ),
+    Param(
+        "general",
+        "str-list",
+        "general lists that count too (e.g. the MUL's Inner Sphere General)",
+        default=(),
+    ),
+    Param("required", "bool", "a list without an era or faction is an error", default=True),
+)
+
+
+@check("availability", *_AVAILABILITY_PARAMS, validate=_availability_problems)
+def availability(view: ForceView, rule: Rule) -> Iterator[Violation]:
+    """Every unit is available to the faction in the era, by the MUL's lists (ASCE p.110 step 2).
+
+    An error for each unit a stored list leaves out; a "cannot verify" warning where no
+    stored list covers a unit (its type and tech base in that era for that faction),
+    naming the list and the command that syncs it.  The era and faction are the rule's,
+    else the force's own.
     """
-    if view.rows:
+    yield from _availability(view, rule)
+
+
+@check(
+    "faction",
+    Param("faction", "str", "the faction played, as the MUL names it"),
+    *_AVAILABILITY_PARAMS[:1],
+    *_AVAILABILITY_PARAMS[2:],
+    validate=_availability_problems,
+)
+def faction(view: ForceView, rule: Rule) -> Iterator[Violation]:
+    """The older name of ``availability`` with the faction given: the same check."""
+    yield from _availability(view, rule)
+
+
+def _availability(view: ForceView, rule: Rule) -> Iterator[Violation]:
+    from cardsmith.catalogue.eras import era_name, find_era
+    from cardsmith.errors import UnknownName
+
+    if not view.rows:
+        return
+    era_text: str = rule.params["era"]
+    faction_text: str = rule.params["faction"]
+    missing = [what for what, text in (("era", era_text), ("faction", faction_text)) if not text]
+    if missing:
         yield rule.violation(
-            f"cannot verify availability to {rule.params['faction']}: the catalogue has no"
-            " faction data",
-            expected=rule.params["faction"],
-            actual="unknown",
-            hint="check the units on the MUL's availability list for this faction and era",
-            fix=Fix.LOOK_UP,
-            severity=Severity.WARNING,
+            f"the list names no {' and no '.join(missing)} to check availability against",
+            expected="an era and a faction",
+            actual="none",
+            hint="give the force its era and faction",
+            fix=Fix.SET_ERA_FACTION,
+            severity=None if rule.params["required"] else Severity.WARNING,
         )
+        return
+    era = find_era(era_text)
+    data = view.availability
+    if data is None or data.problem:
+        why = f"the catalogue cannot be read ({data.problem})" if data else "no catalogue at hand"
+        yield _cannot_verify(rule, view.rows, why, era.id, None, era.name)
+        return
+    if not data.has_factions:
+        gap = f"the catalogue knows no MUL factions, so not {faction_text!r}"
+        yield _cannot_verify(rule, view.rows, gap, era.id, None, era.name, faction=faction_text)
+        return
+    try:
+        factions = [data.faction(faction_text)]
+        factions += [data.faction(text) for text in rule.params["general"]]
+    except UnknownName as exc:
+        close = f" (did you mean {', '.join(exc.candidates[:3])}?)" if exc.candidates else ""
+        yield rule.violation(
+            f"{exc.message}{close}",
+            expected="a MUL faction",
+            actual=faction_text,
+            hint="name a faction the catalogue knows (catalogue sync --availability --factions NAME)",
+            fix=Fix.SET_ERA_FACTION,
+        )
+        return
+    views = [data.view(era.id, f.id) for f in factions]
+    version = data.version or "none"
+    out: list[Row] = []
+    unknown: dict[str, list[Row]] = {}
+    for row in view.rows:
+        unit = row.entry.unit
+        if unit.mul_id <= 0:
+            unknown.setdefault("custom units are on no MUL list", []).append(row)
+            continue
+        mul_type, technology = unit.mul_type, unit.technology
+        if not mul_type:
+            mul_type, technology = data.kind(unit.mul_id)
+        answers = [v.answer(unit.mul_id, mul_type, technology) for v in views]
+        if True in answers:
+            continue
+        if None in answers:
+            gap = views[answers.index(None)].missing(mul_type, technology)
+            unknown.setdefault(gap, []).append(row)
+        else:
+            out.append(row)
+    names = " or ".join(f.name for f in factions)
+    where = f"{names} in {era.name}"
+    if out:
+        yield rule.violation(
+            f"{count(len(out), 'unit')} not available to {where} (availability data {version}):"
+            f" {labels(out)}",
+            entries=refs(out),
+            expected=f"on the MUL's list for {where}",
+            actual="not on it",
+            hint=f"replace {labels(out)} with units {factions[0].name} fields in {era.name}",
+            fix=Fix.REPLACE_UNITS,
+        )
+    for gap, rows in unknown.items():
+        yield _cannot_verify(rule, rows, gap, era.id, factions[0].id, era_name(era.id), version)
+
+
+def _cannot_verify(
+    rule: Rule,
+    rows: Sequence[Row],
+    gap: str,
+    era_id: int,
+    faction_id: int | None,
+    era_label: str = "",
+    version: str = "none",
+    *,
+    faction: str = "",
+) -> Violation:
+    sync = f"cardsmith catalogue sync --availability --eras {era_id}"
+    if faction_id is not None:
+        sync += f" --factions {faction_id}"
+    elif faction:
+        sync += f' --factions "{faction}"'
+    return rule.violation(
+        f"cannot verify the availability of {count(len(rows), 'unit')}: {gap}"
+        f" (availability data {version})",
+        entries=refs(rows),
+        expected=f"on the MUL's list{' for ' + era_label if era_label else ''}",
+        actual="unknown",
+        hint=f"sync the missing list ({sync}) or import a captured one (catalogue import FILE)",
+        fix=Fix.SYNC_AVAILABILITY,
+        severity=Severity.WARNING,
+    )

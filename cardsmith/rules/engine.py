@@ -23,6 +23,7 @@ from cardsmith.models import Force
 from cardsmith.rules.checks import CHECKS
 from cardsmith.rules.model import CheckResult, Rule, RulePack, Severity, Violation, sort_violations
 from cardsmith.rules.registry import ForceView
+from cardsmith.rules.sources import AvailabilityData
 from cardsmith.templates import Problems
 
 PACK_FOLDER = "rules"
@@ -329,20 +330,33 @@ def _merge(base: tuple[Rule, ...], own: list[Rule]) -> tuple[Rule, ...]:
 # -- checking -------------------------------------------------------------------------
 
 
-def iter_violations(force: Force, pack: RulePack, *, cap: int | None = None) -> Iterator[Violation]:
+def iter_violations(
+    force: Force,
+    pack: RulePack,
+    *,
+    cap: int | None = None,
+    availability: AvailabilityData | None = None,
+) -> Iterator[Violation]:
     """Every violation of ``pack`` by ``force``, rule by rule in pack order.
 
     Args:
         cap: a PV cap that wins over the pack's and the force's (``check --cap``).
+        availability: the catalogue's era and faction lists, for an ``availability`` rule.
     """
-    view = ForceView(force, pack, cap=cap)
+    view = ForceView(force, pack, cap=cap, availability=availability)
     for rule in pack.rules:
         yield from CHECKS[rule.check](view, rule)
 
 
-def check_force(force: Force, pack: RulePack, *, cap: int | None = None) -> CheckResult:
+def check_force(
+    force: Force,
+    pack: RulePack,
+    *,
+    cap: int | None = None,
+    availability: AvailabilityData | None = None,
+) -> CheckResult:
     """The verdict on a force: legal unless an error-level violation is found."""
-    view = ForceView(force, pack, cap=cap)
+    view = ForceView(force, pack, cap=cap, availability=availability)
     found: list[Violation] = []
     for rule in pack.rules:
         found.extend(CHECKS[rule.check](view, rule))
@@ -354,3 +368,8 @@ def check_force(force: Force, pack: RulePack, *, cap: int | None = None) -> Chec
 def is_legal(force: Force, pack: RulePack, *, cap: int | None = None) -> bool:
     """True when the force breaks no error-level rule of the pack."""
     return next((v for v in iter_violations(force, pack, cap=cap) if v.is_error), None) is None
+
+
+def uses_check(pack: RulePack, name: str) -> bool:
+    """True when one of the pack's rules is the check ``name`` (``availability``)."""
+    return any(rule.check == name for rule in pack.rules)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from cardsmith.forces.pricing import entry_pv
 from cardsmith.models import Force, ForceEntry
 from cardsmith.rules.model import EntryRef, Rule, RulePack, Violation
+from cardsmith.rules.sources import AvailabilityData
 
 
 class _Required:
@@ -161,13 +162,22 @@ class Row:
 class ForceView:
     """A force prepared once for all the checks of a pack: rows with index and PV."""
 
-    __slots__ = ("cap_override", "force", "pack", "rows", "total_pv")
+    __slots__ = ("availability", "cap_override", "force", "pack", "rows", "total_pv")
 
-    def __init__(self, force: Force, pack: RulePack, *, cap: int | None = None) -> None:
+    def __init__(
+        self,
+        force: Force,
+        pack: RulePack,
+        *,
+        cap: int | None = None,
+        availability: AvailabilityData | None = None,
+    ) -> None:
         self.force = force
         self.pack = pack
         self.cap_override = cap
         """A PV cap given on the command line; it wins over the pack's and the force's."""
+        self.availability = availability
+        """Era and faction availability from the catalogue (None: not at hand)."""
         self.rows = tuple(
             Row(index, entry, _safe_pv(entry)) for index, entry in enumerate(force.entries, 1)
         )
@@ -183,12 +193,12 @@ def _safe_pv(entry: ForceEntry) -> int:
         return entry.unit.pv
 
 
-def refs(rows: list[Row] | tuple[Row, ...]) -> tuple[EntryRef, ...]:
+def refs(rows: Sequence[Row]) -> tuple[EntryRef, ...]:
     """(index, name) of each row."""
     return tuple(row.ref for row in rows)
 
 
-def labels(rows: list[Row] | tuple[Row, ...]) -> str:
+def labels(rows: Sequence[Row]) -> str:
     """``#3 Atlas AS7-D, #5 Locust LCT-1V`` for hints."""
     return ", ".join(row.label for row in rows)
 

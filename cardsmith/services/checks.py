@@ -16,8 +16,10 @@ from cardsmith.rules import engine
 from cardsmith.rules.checks import CHECKS
 from cardsmith.rules.model import Fix, JsonValue, RulePack, Severity, Violation
 from cardsmith.rules.registry import CheckSpec
+from cardsmith.services.availability_data import CatalogueAvailability
 
 __all__ = [
+    "CatalogueAvailability",
     "FileVerdict",
     "Fix",
     "FormationChoice",
@@ -34,6 +36,7 @@ __all__ = [
     "formation_choices",
     "formation_status",
     "load_pack",
+    "needs_availability",
     "pack_choices",
     "packs",
     "pv_cap",
@@ -118,6 +121,9 @@ class Verdict:
     """The PV cap the check applied (``--cap``, the pack's, or the force's own)."""
     fingerprint: str
     """The force's fingerprint, as the roster prints it (``xxxx-xxxx-xxxx``)."""
+    availability: str | None = None
+    """The data version of the availability lists the check used (None: the pack asks for
+    no availability check, or the catalogue holds no lists)."""
     note: str = ""
     """Why there is no verdict (the pack does not load); empty when the force was checked."""
 
@@ -137,11 +143,21 @@ class Verdict:
         return tuple(v for v in self.violations if not v.is_error)
 
 
-def check(force: Force, pack: RulePack | None = None, *, cap: int | None = None) -> Verdict:
+def check(
+    force: Force,
+    pack: RulePack | None = None,
+    *,
+    cap: int | None = None,
+    availability: CatalogueAvailability | None = None,
+    cache_dir: Path | None = None,
+) -> Verdict:
     """Check ``force`` against ``pack`` (default: the pack the force names).
 
-    Never raises for a pack problem: a pack that does not load gives a verdict with a
-    ``note`` saying why, so the app can show it beside the force.
+    A pack with an ``availability`` rule reads the catalogue's availability lists: the
+    ``availability`` given (``check_files`` shares one over many forces), else the
+    catalogue in ``cache_dir`` opened for this check.  Never raises for a pack problem:
+    a pack that does not load gives a verdict with a ``note`` saying why, so the app can
+    show it beside the force.
     """
     fingerprint = force_fingerprint(force)
     if pack is None:
@@ -150,8 +166,12 @@ def check(force: Force, pack: RulePack | None = None, *, cap: int | None = None)
         except RulePackError as exc:
             details = "; ".join(exc.problems)
             note = f"pack {force.pack!r}: {exc.message}{': ' + details if details else ''}"
-            return Verdict(force.name, force.pack, True, (), 0, force.cap, fingerprint, note)
-    result = engine.check_force(force, pack, cap=cap)
+            return Verdict(force.name, force.pack, True, (), 0, force.cap, fingerprint, note=note)
+    if availability is None and needs_availability(pack):
+        with CatalogueAvailability.opened(cache_dir) as data:
+            return check(force, pack, cap=cap, availability=data)
+    used = availability if needs_availability(pack) else None
+    result = engine.check_force(force, pack, cap=cap, availability=used)
     return Verdict(
         force=force.name,
         pack=pack.id,
@@ -160,7 +180,13 @@ def check(force: Force, pack: RulePack | None = None, *, cap: int | None = None)
         total_pv=result.total_pv,
         cap=cap or pv_cap(force, pack),
         fingerprint=fingerprint,
+        availability=used.version if used is not None else None,
     )
+
+
+def needs_availability(pack: RulePack) -> bool:
+    """True when the pack checks units against the catalogue's availability lists."""
+    return engine.uses_check(pack, "availability") or engine.uses_check(pack, "faction")
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +213,7 @@ class FileVerdict:
                 "total_pv": None,
                 "cap": None,
                 "fingerprint": None,
+                "availability_data": None,
                 "violations": [],
                 "error": self.error,
             }
@@ -198,6 +225,7 @@ class FileVerdict:
             "total_pv": verdict.total_pv,
             "cap": verdict.cap,
             "fingerprint": verdict.fingerprint,
+            "availability_data": verdict.availability,
             "violations": [v.to_dict() for v in verdict.violations],
         }
 
@@ -218,13 +246,28 @@ def expand_paths(paths: Iterable[Path]) -> tuple[list[Path], list[Path]]:
 
 
 def check_files(
-    files: Iterable[Path], *, pack: RulePack | None = None, cap: int | None = None
+    files: Iterable[Path],
+    *,
+    pack: RulePack | None = None,
+    cap: int | None = None,
+    cache_dir: Path | None = None,
 ) -> Iterator[FileVerdict]:
     """Check each file against ``pack`` (default: the pack each force names), one at a time.
 
     A generator, so a shell can show each verdict as it comes and memory stays flat over
-    thousands of files; an unreadable file or a broken pack never stops the others.
+    thousands of files; an unreadable file or a broken pack never stops the others.  The
+    catalogue (in ``cache_dir``) is opened once, and only if a pack checks availability.
     """
+    with CatalogueAvailability.opened(cache_dir, lazy=True) as availability:
+        yield from _check_each(files, pack, cap, availability)
+
+
+def _check_each(
+    files: Iterable[Path],
+    pack: RulePack | None,
+    cap: int | None,
+    availability: CatalogueAvailability,
+) -> Iterator[FileVerdict]:
     loaded: dict[str, RulePack | RulePackError] = {}
     for path in files:
         try:
@@ -246,7 +289,8 @@ def check_files(
                 yield FileVerdict(str(path), error=f"its pack: {reason}")
                 continue
             use = found
-        yield FileVerdict(str(path), verdict=check(force, use, cap=cap))
+        verdict = check(force, use, cap=cap, availability=availability)
+        yield FileVerdict(str(path), verdict=verdict)
 
 
 # -- formations -------------------------------------------------------------------------------

@@ -46,10 +46,11 @@ def test_era(params: dict[str, Any], unit: dict[str, Any], expected: list[str]) 
         assert "cannot verify" in found[0].message
 
 
-def test_faction_is_always_cannot_verify() -> None:
-    (warning,) = _check("faction", {"faction": "Federated Suns"}, [_e()])
+def test_faction_without_availability_data_cannot_verify() -> None:
+    # With no catalogue at hand the faction check cannot answer: a warning, never an error.
+    (warning,) = _check("faction", {"faction": "Federated Suns", "era": "3025"}, [_e()])
     assert warning.severity is Severity.WARNING
-    assert "cannot verify" in warning.message and "Federated Suns" in warning.message
+    assert "cannot verify" in warning.message and "no catalogue at hand" in warning.message
 
 
 def test_rules_level_unknown_is_a_warning_and_experimental_an_error() -> None:
