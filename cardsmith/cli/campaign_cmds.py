@@ -395,4 +395,3 @@ def roll(
             click.echo(result.describe())
         return
     _print_outcome(result, fmt == "json", {})
-

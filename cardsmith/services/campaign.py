@@ -300,10 +300,15 @@ def adjust(
     reason: str,
 ) -> Adjusted:
     """Change a warrior (or the team's funds) by hand, logged with a reason."""
-    changes = [
-        Change("stat", f"{amount:+d} {stat}", stat=stat, amount=amount)
-        for stat, amount in (stats or {}).items()
-    ]
+    pack = tables().packs.get(campaign.pack)
+    changes = []
+    for stat_id, amount in (stats or {}).items():
+        stat = pack.stat(stat_id) if pack else None
+        if pack is not None and stat is None:
+            known = ", ".join(s.id for s in pack.stats)
+            raise cp.CampaignError(f"{stat_id!r} is not a stat of pack {pack.id} ({known})")
+        label = f"{amount:+d} {stat.label if stat else stat_id}"
+        changes.append(Change("stat", label, stat=stat.id if stat else stat_id, amount=amount))
     if xp:
         changes.append(Change("xp", f"{xp:+d} XP", amount=xp))
     changes.extend(Change("skill", f"Skill: {s}", value=s) for s in skills)

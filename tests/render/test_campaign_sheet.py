@@ -157,3 +157,46 @@ def test_bad_layout_lists_every_problem() -> None:
     with pytest.raises(TemplateError) as low:
         parse_campaign_layout({"warriors": {"row_mm": 2.6}})
     assert low.value.problems == ("[warriors] row_mm is 2.6 mm, too low for 8.5 pt text",)
+
+
+def _table_row(text: str, name: str) -> str:
+    return next(line for line in text.splitlines() if line.startswith(f"{name} "))
+
+
+def test_an_advance_prints_as_what_it_is(tables: TableSet, tmp_path: Path) -> None:
+    # A hired gun joined with Move and Courage only; a +1 Strength advance (seed 002,
+    # hired-gun advancement 1) is one step on a stat never recorded: "+1", not "Str 1".
+    state = cp.new_campaign("Банда", "old-west", tables, ["shooting"])
+    state, _ = cp.add_warrior(state, tables, "Slim", "hired-gun", {"move": 6, "courage": 2})
+    state = cp.record_game(state, "Rivals", "win", tables=tables, dice=Dice.own())
+    state = cp.roll_for(
+        state, tables, "Slim", "advancement", Dice.own([1]), ScriptedChooser(["strength"])
+    ).campaign
+    state = cp.roll_for(state, tables, "Slim", "advancement", Dice.own([5]), ScriptedChooser())
+    state = state.campaign  # +1 Courage on a recorded stat: 2 → 3
+    (row,) = campaign_sheet_data(state, tables).warriors
+    columns = [c.id for c in campaign_sheet_data(state, tables).stat_columns]
+    cells = dict(zip(columns, row.stats, strict=True))
+    assert (cells["strength"], cells["courage"], cells["move"]) == ("+1", "3", "6")
+    out = render_campaign_sheet(state, tables, tmp_path / "roster.pdf")
+    with pdfplumber.open(out) as pdf:
+        text = "\n".join(p.extract_text() or "" for p in pdf.pages)
+    assert _table_row(text, "Slim").split()[3:6] == ["6", "+1", "3"]  # Mv, Str, Cou
+    assert "+1 Strength or +1 Toughness: +1 Strength" in text
+    assert "+N = N steps better than at the start" in text
+
+
+def test_only_real_injuries_are_listed_as_injuries(tables: TableSet) -> None:
+    # The pilot pack's 7-12 "Shaken but fine" and seed 002's 41-56 "Full recovery"
+    # change nothing: they stay in the log but are not injuries.
+    state = cp.new_campaign("Lance", "alpha-strike-pilots", tables)
+    for name in ("Kai", "Rin"):
+        state, _ = cp.add_warrior(state, tables, name, "pilot", {"skill": 4})
+    state = cp.record_game(state, "Clan", "loss", tables=tables, dice=Dice.own())
+    state = _roll(state, tables, "Kai", "injury", "4,4")  # 8: shaken but fine
+    state = _roll(state, tables, "Rin", "injury", "3,3")  # 6: wounded, misses a game
+    rows = {r.name: dict(r.details) for r in campaign_sheet_data(state, tables).warriors}
+    assert "Injuries" not in rows["Kai"]
+    assert rows["Rin"]["Injuries"] == "game 1: Wounded"
+    lines = [line.text for line in campaign_sheet_data(state, tables).log]
+    assert any("Shaken but fine" in line for line in lines)

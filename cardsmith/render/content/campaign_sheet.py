@@ -15,7 +15,7 @@ from cardsmith.campaign.model import CAPTURED, DEAD, GONE, Campaign, LogEntry, W
 from cardsmith.campaign.replay import effective_entries, replay
 from cardsmith.tables.dice import DiceRoll
 from cardsmith.tables.loader import TableSet
-from cardsmith.tables.model import Pack
+from cardsmith.tables.model import Pack, StatDef
 from cardsmith.tables.outcome import Outcome
 
 #: Statuses of warriors no longer on the team; they are listed last.
@@ -109,6 +109,7 @@ def campaign_sheet_data(
     columns = _stat_columns(pack, roster.warriors, stat_headers or {})
     skill_labels = _skill_labels(tables, campaign.pack)
     history = _roll_history(campaign, tables, pack)
+    starts = _starting_stats(campaign)
     kind_order = {k.id: i for i, k in enumerate(pack.kinds)} if pack else {}
     ordered = sorted(
         enumerate(roster.warriors),
@@ -119,7 +120,8 @@ def campaign_sheet_data(
         ),
     )
     rows = tuple(
-        _warrior_row(w, pack, columns, skill_labels, history.get(w.id, {})) for _, w in ordered
+        _warrior_row(w, pack, columns, skill_labels, history.get(w.id, {}), starts.get(w.id, set()))
+        for _, w in ordered
     )
     games = tuple(
         f"{g.number}"
@@ -196,10 +198,41 @@ def _roll_history(
         else:
             continue
         outcome = Outcome.from_json(source.data["outcome"])
+        if heading == "Injuries" and not any(
+            c.kind not in ("note", "xp") for c in outcome.all_changes()
+        ):
+            # "Shaken but fine" and "Full recovery" change nothing: no injury to list
+            # (the roll stays in the log).
+            continue
         found.setdefault(item.warrior, {}).setdefault(heading, []).append(
             f"game {item.game}: {_story(outcome)}"
         )
     return found
+
+
+def _starting_stats(campaign: Campaign) -> dict[str, set[str]]:
+    """Per warrior id: the stats given when they joined (the rest only count advances)."""
+    return {
+        e.warrior: set(e.data.get("warrior", {}).get("stats", {}))
+        for e in campaign.log
+        if e.action == "add-warrior"
+    }
+
+
+def stat_cell(value: int | None, stat: StatDef | None, started: bool) -> str:
+    """A stat as the sheet prints it.
+
+    A stat the warrior joined with prints its value (``4+``, ``3``).  One they joined
+    without holds only what advances and injuries did to it, so it prints as the change
+    (``+1``: one step better; for a stat where lower is better a step better is a step
+    down), never as a value the warrior does not have (a +1 Strength is not "Str 1").
+    """
+    if value is None:
+        return ""
+    if started:
+        return f"{value}{stat.suffix if stat else ''}"
+    steps = -value if stat is not None and stat.lower_is_better else value
+    return f"{steps:+d}"
 
 
 def _warrior_row(
@@ -208,13 +241,13 @@ def _warrior_row(
     columns: tuple[StatColumn, ...],
     skill_labels: Mapping[str, str],
     history: Mapping[str, list[str]],
+    started: set[str],
 ) -> WarriorRow:
     kind = pack.kind(warrior.kind) if pack else None
     cells = []
     for column in columns:
-        value = warrior.stat(column.id)
         stat = pack.stat(column.id) if pack else None
-        cells.append("" if value is None else f"{value}{stat.suffix if stat else ''}")
+        cells.append(stat_cell(warrior.stat(column.id), stat, column.id in started))
     details: list[tuple[str, str]] = []
     if warrior.skills:
         counts = Counter(warrior.skills)

@@ -264,6 +264,8 @@ def _draw_warriors(page: _Page, sheet: CampaignSheet, name_width: float) -> None
             _draw_table_header(page, sheet, spans)
         _draw_warrior(page, row, spans, lines)
     legend = [f"{c.header} = {c.label}" for c in sheet.stat_columns if c.header != c.label]
+    if any(cell[:1] in "+-" and cell[1:].isdigit() for w in sheet.warriors for cell in w.stats):
+        legend.append("+N = N steps better than at the start (a stat not recorded on joining)")
     if legend:
         size = layout.detail_size
         for text in wrap(" · ".join(legend), fonts.regular, size, page.usable * MM):
