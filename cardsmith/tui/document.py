@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardsmith.models import Force
+from cardsmith.services.force_files import FileStamp, file_stamp
 
 #: Edits kept for undo; older ones are dropped first.
 HISTORY_LIMIT = 200
@@ -32,6 +33,8 @@ class ForceDocument:
     """The file the force was opened from or last saved to; None for a new force."""
     saved: Force | None = None
     """The value last read from or written to ``path`` (None: never saved)."""
+    stamp: FileStamp | None = None
+    """``path``'s size and time when ``saved`` was read or written: a cheap change check."""
     _undo: list[Step] = field(default_factory=list)
     _redo: list[Step] = field(default_factory=list)
 
@@ -44,7 +47,7 @@ class ForceDocument:
     @classmethod
     def opened(cls, force: Force, path: Path) -> ForceDocument:
         """A force just read from ``path``: clean, with no history."""
-        return cls(force=force, path=path, saved=force)
+        return cls(force=force, path=path, saved=force, stamp=file_stamp(path))
 
     @property
     def dirty(self) -> bool:
@@ -98,3 +101,23 @@ class ForceDocument:
         """Record that the current force was written to ``path``."""
         self.path = path
         self.saved = self.force
+        self.stamp = file_stamp(path)
+
+    def rebase(self, on_disk: Force, merged: Force) -> None:
+        """Take another writer's version of the file as the saved one, and ``merged``
+        (the edits made here plus the other writer's new entries) as current, undoably."""
+        self.apply(merged, "merge the file's new units")
+        self.saved = on_disk
+        if self.path is not None:
+            self.stamp = file_stamp(self.path)
+
+    def seen(self) -> None:
+        """Note the file's stamp as it is now: its change was shown and the player chose
+        to go on with their own version (a save will still ask)."""
+        if self.path is not None:
+            self.stamp = file_stamp(self.path)
+
+    @property
+    def file_changed(self) -> bool:
+        """True when ``path``'s size or time differs from when it was read or written."""
+        return self.path is not None and file_stamp(self.path) != self.stamp

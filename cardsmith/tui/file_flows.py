@@ -9,19 +9,19 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual import work
-from textual.app import App
 
 from cardsmith import services
 from cardsmith.errors import CardsmithError
 from cardsmith.models import Force
 from cardsmith.tui.document import ForceDocument
+from cardsmith.tui.force_sync import ForceSync
 from cardsmith.tui.messages import PrintFinished
 from cardsmith.tui.screens.dialogs import PathDialog, QuitDialog
 from cardsmith.tui.screens.print_dialog import PrintDialog, PrintRequest
 from cardsmith.wording import count
 
 
-class FileFlows(App[None]):
+class FileFlows(ForceSync):
     """The file and print flows of the app; subclasses provide the attributes below."""
 
     document: ForceDocument
@@ -87,37 +87,27 @@ class FileFlows(App[None]):
         self.action_show("force")
         return True
 
-    def save_to(self, path: Path) -> bool:
-        """Write the force to ``path``; False (and a message) on failure."""
-        try:
-            services.save_force(self.document.force, path)
-        except (CardsmithError, OSError) as exc:
-            message = exc.message if isinstance(exc, CardsmithError) else str(exc)
-            self.notify(message, title="Not saved", severity="error", timeout=12)
-            return False
-        self.document.mark_saved(path)
-        self._drop_recovery()
-        self._force_changed("save")
-        self.notify(f"Saved {path}.")
-        return True
-
     @work(exclusive=True, group="files", exit_on_error=False)
     async def action_save(self) -> None:
         """Save to the current file, asking for one the first time."""
         if self.document.path is None:
             await self._save_as()
         else:
-            self.save_to(self.document.path)
+            await self.save_to(self.document.path)
 
     @work(exclusive=True, group="files", exit_on_error=False)
     async def action_save_as(self) -> None:
         """Save to a file chosen now."""
         await self._save_as()
 
-    async def _save_as(self) -> bool:
-        suggested = self.document.path or Path.cwd() / f"{_slug(self.document.force.name)}.json"
+    async def _save_as(self, suggested: Path | None = None) -> bool:
+        suggested = (
+            suggested
+            or self.document.path
+            or Path.cwd() / f"{_slug(self.document.force.name)}.json"
+        )
         path = await self.push_screen_wait(PathDialog("Save the force as", str(suggested), "Save"))
-        return path is not None and self.save_to(path)
+        return path is not None and await self.save_to(path)
 
     @work(exclusive=True, group="files", exit_on_error=False)
     async def action_open(self) -> None:
@@ -142,7 +132,7 @@ class FileFlows(App[None]):
         choice = await self.push_screen_wait(QuitDialog(self.document.force.name))
         if choice == "save":
             if self.document.path is not None:
-                return self.save_to(self.document.path)
+                return await self.save_to(self.document.path)
             return await self._save_as()
         if choice == "discard":
             self._drop_recovery()
