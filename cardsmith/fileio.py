@@ -34,8 +34,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-import filelock
-
 from cardsmith import limits
 from cardsmith.errors import CardsmithError, ReadOnlyTarget, UsageError
 
@@ -353,6 +351,9 @@ def locked(
         CardsmithError: ``error``: another cardsmith held the lock for ``timeout``
             seconds ("busy, try again"), or the lock file cannot be made.
     """
+    # filelock pulls in logging and more; only a save needs it, not every command's start.
+    import filelock
+
     wait = lock_timeout() if timeout is None else timeout
     lock = filelock.FileLock(lock_path(path), is_singleton=True)
     try:

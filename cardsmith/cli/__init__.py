@@ -36,6 +36,35 @@ LAZY_COMMANDS: dict[str, str] = {
 }
 
 
+#: Each command's one-line help, as its docstring's first paragraph says it, so that
+#: ``cardsmith --help`` lists the commands without importing a single command module.
+#: A test keeps these equal to the commands' own help; a command missing here is loaded.
+SHORT_HELP: dict[str, str] = {
+    "search": "Search the local catalogue by name (typos forgiven) and by stats.",
+    "fetch": "Fetch units from the Master Unit List into the local catalogue.",
+    "catalogue": "Import, inspect, sync and clear the local catalogue.",
+    "locate": "Print where cardsmith keeps its cache, config or built-in templates.",
+    "open": "Open FORCE_FILE in the terminal app.",
+    "force": "Create, edit and show force files.",
+    "check": "Check force FILES (or folders of them) against a rule pack.",
+    "rules": "Rule packs and the checks they are built from.",
+    "print": "Print the force FILES as Alpha Strike record sheets to a PDF.",
+    "import": (
+        "Read a force from MegaMek (.mul), Jeff's BattleTech Tools, CSV, TTS or a share code."
+    ),
+    "export": (
+        "Write a force for MegaMek, a spreadsheet, Tabletop Simulator, a forum post or a "
+        "share code."
+    ),
+    "campaign": (
+        "Campaign rosters: warriors and pilots from game to game, with every roll logged."
+    ),
+    "roll": "Roll dice (2D6, D66, D6x5 …) or a table by id or name, without a campaign.",
+    "battle": "Track a game: damage, heat and critical hits per unit, end of round, undo.",
+    "unit": "Custom units (TOML/JSON files) and units with several profiles.",
+}
+
+
 class LazyGroup(click.Group):
     """A click group that imports each subcommand's module the first time it is needed.
 
@@ -57,9 +86,26 @@ class LazyGroup(click.Group):
             raise click.exceptions.Exit(exc.exit_code) from exc
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        names = set(super().list_commands(ctx))
-        names.update(name for name in LAZY_COMMANDS if self._load(name) is not None)
-        return sorted(names)
+        return sorted(set(super().list_commands(ctx)) | set(LAZY_COMMANDS))
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The commands and their one-line help, as click lays them out, loading none."""
+        names = self.list_commands(ctx)
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = []
+        for name in names:
+            summary = SHORT_HELP.get(name) if name in LAZY_COMMANDS else None
+            if summary is not None:
+                # A bodiless command shortens the text exactly as click does for the real one.
+                rows.append((name, click.Command(name, help=summary).get_short_help_str(limit)))
+                continue
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         command = super().get_command(ctx, cmd_name)
