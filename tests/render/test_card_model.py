@@ -21,7 +21,14 @@ TYPE_FACTS = {
     7387: ("BA", False, {}),
     1144: ("CI", False, {}),
     1879: ("AF", True, {"ENGINE": 2, "FIRE CONTROL": 4, "WEAPONS": 4}),
-    409: ("CF", True, {"ENGINE": 2, "FIRE CONTROL": 4, "WEAPONS": 4}),
+    # Conventional fighters keep no heat scale (only 'Mechs and aerospace fighters, ASCE p.28).
+    409: ("CF", False, {"ENGINE": 2, "FIRE CONTROL": 4, "WEAPONS": 4}),
+    # Small craft: crew, engine, fire control, thruster, weapons (no KF boom or collar).
+    5790: (
+        "SC",
+        False,
+        {"CREW": 2, "ENGINE": 3, "FIRE CONTROL": 4, "THRUSTER": 1, "WEAPONS": 4},
+    ),
 }
 
 

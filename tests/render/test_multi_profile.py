@@ -106,7 +106,7 @@ def test_multi_profile_template_loads_and_fits_the_card_grid() -> None:
         (lambda d: d["box"]["track"].update(w_mm=60.0), "overlaps"),
         (lambda d: d["box"]["profiles"].update(h_mm=9.0), "rows need"),
         (lambda d: d["table"].update(name_w_mm=60.0), "columns need"),
-        (lambda d: d["box"].update(crits=d["box"]["spas"]), "unknown box"),
+        (lambda d: d["box"].update(notes=d["box"]["spas"]), "unknown box"),
         (lambda d: d.update(family="mech"), "family must be"),
     ],
 )
@@ -140,8 +140,17 @@ def test_lam_card_model_has_every_mode(starter_units: dict[int, Unit]) -> None:
     assert moves["AirMech"] == modes.profiles[1].stats.move_text  # type: ignore[union-attr]
     assert moves["Fighter"] == "THR 5"
     assert (card.armor, card.structure) == (lam.armor, lam.structure)
-    lam_rule = load_switch_rules()["lam"]
-    assert (card.rule_name, card.rule_text) == (lam_rule.name, lam_rule.summary)
+    assert card.rule_name == load_switch_rules()["lam"].name
+    assert card.rule_text == (
+        "BattleMech, AirMech and Fighter modes share armor, structure and critical hits."
+    )
+    # The modes share the 'Mech's crit tracks (battle.crits, one definition).
+    assert {t.name: t.boxes for t in card.crits} == {
+        "ENGINE": 1,
+        "FIRE CONTROL": 4,
+        "MP": 4,
+        "WEAPONS": 4,
+    }
 
 
 def test_specials_that_differ_go_in_the_rows() -> None:

@@ -132,7 +132,7 @@ def test_pips_crit_boxes_and_heat_boxes_per_type(
             if heat_box is not None:
                 _, rects = _shapes(page, box_on_page(layout, slot, heat_box))
                 heat_squares = [r for r in rects if abs(r["width"] - 5.2 * MM) < 0.2]
-            expected_heat = 4 if card.type_code in ("BM", "IM", "AF", "CF") else 0
+            expected_heat = 4 if card.type_code in ("BM", "IM", "AF") else 0
             assert len(heat_squares) == expected_heat, card.name
 
 

@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from cardsmith.battle.crits import CritTrack, crit_tracks, is_aerospace
+from cardsmith.battle.effects import moves_by_thrust, tracks_heat
 from cardsmith.errors import RenderError, TemplateError
 from cardsmith.forces.pricing import adjusted_pv
 from cardsmith.forces.spas import CardEffect, SpaCatalogue, card_numbers, load_spas
-from cardsmith.models import ForceEntry, Pilot, Unit
+from cardsmith.models import ForceEntry, Pilot, Unit, UnitType
 from cardsmith.models.force import DEFAULT_SKILL, MAX_SKILL, MIN_SKILL
-from cardsmith.models.stats import format_move
-from cardsmith.render.layout.card import CardTemplate, CritTrack, template_for_type
+from cardsmith.models.stats import Movement, format_move
+from cardsmith.render.layout.card import CardTemplate, load_template, template_for_type
 
 #: To-hit modifier per range bracket (ASCE p.44; seed 004 range table; E for aerospace).
 RANGE_MODIFIERS: dict[str, int] = {"S": 0, "M": 2, "L": 4, "E": 6}
@@ -202,7 +204,8 @@ def card_for(
     if unit.type is None:
         raise RenderError(f"{unit.name} has no Alpha Strike stats and cannot be printed")
     try:
-        template = template_for_type(unit.type.value)
+        template = template_for(unit)
+        tracks = crit_tracks(unit) if "crits" in template.boxes else ()
     except TemplateError as exc:
         raise RenderError(f"{unit.name}: {exc.message}") from exc
     skill = entry.skill
@@ -222,7 +225,7 @@ def card_for(
         )
         for i, label in enumerate(template.ranges)
     )
-    thrust = next((str(m) for m in move if m.is_thrust), "")
+    thrust = thrust_text(unit, move)
     aerospace = "E" in template.ranges
     return CardData(
         family=template.family,
@@ -239,14 +242,14 @@ def card_for(
         pv=adjusted_pv(unit.pv, skill),
         base_pv=unit.pv,
         damage=columns,
-        overheat=unit.overheat if template.heat_scale else None,
+        overheat=unit.overheat if template.heat_scale and tracks_heat(unit) else None,
         heat_scale=template.heat_scale,
         armor=unit.armor,
         structure=unit.structure,
         threshold=unit.threshold if (aerospace or unit.threshold) else None,
         squad=unit.squad_size if unit.type.value == "BA" else None,
         specials=tuple(s.text for s in unit.specials),
-        crits=template.crits,
+        crits=tracks,
         pilot=entry.pilot.name.strip(),
         spas=tuple(spa_lines(entry.spas, catalogue)),
         commander=entry.commander,
@@ -255,6 +258,31 @@ def card_for(
         index=index,
         pv_table=pv_by_skill(unit.pv) if blank_skill else (),
     )
+
+
+def template_for(unit: Unit) -> CardTemplate:
+    """The card a unit prints on: its type's, except that support vehicles with aerospace
+    movement (fixed-wing, airships) print on the aerospace card (ASCE p.184, p.187).
+
+    Raises:
+        TemplateError: no card family prints the unit's type.
+    """
+    if unit.type is UnitType.SV and is_aerospace(unit):
+        return load_template("aerospace")
+    return template_for_type(unit.type_code)
+
+
+def thrust_text(unit: Unit, move: Sequence[Movement]) -> str:
+    """THR for units that move by thrust (``6a``; a JumpShip's ``200``, never inches)."""
+    if not move:
+        return ""
+    thrust = next((m for m in move if m.is_thrust), None)
+    if thrust is not None:
+        return str(thrust)
+    if moves_by_thrust(unit):
+        first = move[0]
+        return f"{first.inches:g}{first.mode}"
+    return ""
 
 
 def pv_by_skill(base_pv: int) -> tuple[tuple[int, int], ...]:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from cardsmith.battle.crits import CritTrack, crit_tracks
 from cardsmith.errors import RenderError, TemplateError
 from cardsmith.forces.pricing import adjusted_pv
 from cardsmith.forces.spas import card_numbers
@@ -26,6 +27,7 @@ from cardsmith.profiles.modes import profile_set
 from cardsmith.render.content.card import (
     RANGE_MODIFIERS,
     CardData,
+    CardMarks,
     SpaLine,
     card_for,
     pilot_text,
@@ -33,8 +35,8 @@ from cardsmith.render.content.card import (
     spa_catalogue_for,
     spa_lines,
     spa_text,
+    template_for,
 )
-from cardsmith.render.layout.card import template_for_type
 from cardsmith.render.layout.multi_profile import MultiTemplate, load_multi_template
 
 #: How each pricing rule reads on a card and in listings.
@@ -92,6 +94,11 @@ class MultiCardData:
     index: int | None = None
     pv_table: tuple[tuple[int, int], ...] = ()
     """(skill, PV) for every skill, on a blank-skill card."""
+    crits: tuple[CritTrack, ...] = ()
+    """The crit tracks every profile shares (a LAM's 'Mech tracks, a QuadVee's and its
+    motive track), from the battle engine's one definition; none for other systems."""
+    marks: CardMarks | None = None
+    """Damage, heat and crits so far (``battle print``); None on a fresh card."""
 
     @property
     def profile_names(self) -> tuple[str, ...]:
@@ -177,8 +184,16 @@ def multi_card_for(
     )
     if system is None:
         card = _alpha_strike(entry, unit_profiles, common)
+        # Name only the modes this unit has: a bimodal LAM has no AirMech mode.
+        card = replace(card, rule_text=shared_text(card.profile_names))
         return _blank_skill(card) if blank_skill else card
     return _generic(entry, unit_profiles, system, common)
+
+
+def shared_text(names: Sequence[str]) -> str:
+    """``BattleMech and Fighter modes share armor, structure and critical hits.``"""
+    listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+    return f"{listed} modes share armor, structure and critical hits."
 
 
 def _blank_skill(card: MultiCardData) -> MultiCardData:
@@ -222,7 +237,8 @@ def _alpha_strike(
     profiles = [s for s in stats if s is not None]
     # Per-profile cards give the brackets and the heat scale; an aerospace profile adds E.
     try:
-        templates = [template_for_type(s.type_code) for s in profiles]
+        templates = [template_for(s) for s in profiles]
+        tracks = crit_tracks(unit)
     except TemplateError as exc:
         raise RenderError(f"{unit.name}: {exc.message}") from exc
     ranges = max((t.ranges for t in templates), key=len)
@@ -285,6 +301,7 @@ def _alpha_strike(
         overheat="/".join(overheats) if len(set(overheats)) > 1 else "".join(overheats[:1]),
         heat_scale=heat[0] if heat else (),
         specials=tuple(shared),
+        crits=tracks,
         **common,  # type: ignore[arg-type]
     )
 

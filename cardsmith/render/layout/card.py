@@ -19,8 +19,20 @@ from typing import Any
 from cardsmith.errors import TemplateError
 from cardsmith.templates import Problems, find_template, read_toml
 
-#: The card families, one template file each (names as ``UnitType.family``).
-FAMILIES = ("mech", "vehicle", "protomech", "infantry", "fighter", "large-craft")
+#: The card families, one template file each.  ``aerospace`` prints conventional fighters
+#: and the aerospace support vehicles (no heat scale); ``building`` buildings and mobile
+#: structures.  Which crit tracks a card shows is the battle engine's one definition
+#: (``cardsmith.battle.crits.crit_tracks``), not the template's.
+FAMILIES = (
+    "mech",
+    "vehicle",
+    "protomech",
+    "infantry",
+    "fighter",
+    "aerospace",
+    "large-craft",
+    "building",
+)
 
 #: Boxes every card has; the renderer fills each one from the card model.
 REQUIRED_BOXES = ("name", "pv", "pilot", "info", "damage", "armor", "specials", "spas")
@@ -77,27 +89,6 @@ class Box:
 
 
 @dataclass(frozen=True, slots=True)
-class CritGroup:
-    """A run of critical-hit boxes sharing one effect (``4 × +2 TN each``)."""
-
-    boxes: int
-    effect: str
-
-
-@dataclass(frozen=True, slots=True)
-class CritTrack:
-    """A critical-hit track: a name and one group, or several (the vehicle MOTIVE track)."""
-
-    name: str
-    groups: tuple[CritGroup, ...]
-
-    @property
-    def boxes(self) -> int:
-        """Boxes in the whole track."""
-        return sum(g.boxes for g in self.groups)
-
-
-@dataclass(frozen=True, slots=True)
 class CardTemplate:
     """One card family: the unit types it serves, what it tracks, and where each box is."""
 
@@ -109,7 +100,6 @@ class CardTemplate:
     """Damage brackets on the card (``S M L`` or ``S M L E``)."""
     heat_scale: tuple[str, ...]
     """Heat boxes (``1 2 3 S``), empty for units that do not track heat."""
-    crits: tuple[CritTrack, ...]
     width: float
     height: float
     boxes: Mapping[str, Box]
@@ -182,9 +172,13 @@ def parse_template(data: Mapping[str, Any], *, source: str = "<template>") -> Ca
     if not ranges:
         problems.add("ranges must name at least one damage bracket")
     heat = _strings(data, "heat_scale", problems)
-    crits = _parse_crits(data.get("crit", []), problems)
+    if "crit" in data:
+        problems.add(
+            "[[crit]] tracks are no longer read from card templates; the battle engine's "
+            "templates/battle/crits.toml defines them"
+        )
     boxes = parse_boxes(data.get("box", {}), width, height, problems)
-    _check_family_needs(boxes, heat, crits, problems)
+    _check_family_needs(boxes, heat, problems)
     problems.raise_if_any("card template")
     return CardTemplate(
         family=family,
@@ -192,7 +186,6 @@ def parse_template(data: Mapping[str, Any], *, source: str = "<template>") -> Ca
         types=types,
         ranges=ranges,
         heat_scale=heat,
-        crits=crits,
         width=width,
         height=height,
         boxes=boxes,
@@ -206,35 +199,6 @@ def _strings(data: Mapping[str, Any], key: str, problems: Problems) -> tuple[str
         problems.add(f"{key} must be a list of text, got {value!r}")
         return ()
     return tuple(value)
-
-
-def _parse_crits(raw: Any, problems: Problems) -> tuple[CritTrack, ...]:
-    if not isinstance(raw, list):
-        problems.add("crit must be an array of tables ([[crit]])")
-        return ()
-    tracks: list[CritTrack] = []
-    for number, item in enumerate(raw, start=1):
-        where = f"crit #{number}"
-        if not isinstance(item, Mapping) or not isinstance(item.get("name"), str):
-            problems.add(f"{where}: needs a name")
-            continue
-        where = f"crit {item['name']!r}"
-        raw_groups = item.get("groups")
-        if raw_groups is None:
-            raw_groups = [{"boxes": item.get("boxes"), "effect": item.get("effect", "")}]
-        groups: list[CritGroup] = []
-        for group in raw_groups if isinstance(raw_groups, list) else [None]:
-            if not isinstance(group, Mapping):
-                problems.add(f"{where}: each group needs boxes and effect")
-                continue
-            boxes = group.get("boxes")
-            if isinstance(boxes, bool) or not isinstance(boxes, int) or not 1 <= boxes <= 10:
-                problems.add(f"{where}: boxes must be a whole number 1-10, got {boxes!r}")
-                continue
-            groups.append(CritGroup(boxes, str(group.get("effect", ""))))
-        if groups:
-            tracks.append(CritTrack(item["name"], tuple(groups)))
-    return tuple(tracks)
 
 
 def parse_boxes(
@@ -324,10 +288,7 @@ def box_problems(box: Box, card_width: float, card_height: float) -> list[str]:
 
 
 def _check_family_needs(
-    boxes: Mapping[str, Box],
-    heat: tuple[str, ...],
-    crits: tuple[CritTrack, ...],
-    problems: Problems,
+    boxes: Mapping[str, Box], heat: tuple[str, ...], problems: Problems
 ) -> None:
     for name in REQUIRED_BOXES:
         if name not in boxes:
@@ -336,19 +297,12 @@ def _check_family_needs(
         problems.add("box 'heat' is missing but the family has a heat scale")
     if not heat and "heat" in boxes:
         problems.add("box 'heat' is present but the family has no heat scale")
-    if crits and "crits" not in boxes:
-        problems.add("box 'crits' is missing but the family has critical-hit tracks")
-    if not crits and "crits" in boxes:
-        problems.add("box 'crits' is present but the family has no critical-hit tracks")
     crit_box = boxes.get("crits")
-    if crit_box is not None and crits:
-        # One title row, one row per track, a second row for tracks with several groups.
-        rows = 1 + sum(2 if len(t.groups) > 1 else 1 for t in crits)
-        needed = rows * CRIT_ROW_MIN_MM
-        if crit_box.h + 1e-6 < needed:
-            problems.add(
-                f"box 'crits' is {crit_box.h} mm tall but {len(crits)} tracks need {needed:.1f} mm"
-            )
+    if crit_box is not None and crit_box.h + 1e-6 < 2 * CRIT_ROW_MIN_MM:
+        problems.add(
+            f"box 'crits' is {crit_box.h} mm tall; a title and one track need "
+            f"{2 * CRIT_ROW_MIN_MM:.1f} mm"
+        )
 
 
 # -- pips ------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from cardsmith.templates import Problems, find_template, read_toml
 FAMILY = "multi-profile"
 #: Boxes every multi-profile card has, and the optional ones.
 REQUIRED_BOXES = ("name", "pv", "pilot", "info", "profiles", "track", "specials", "rule", "spas")
-KNOWN_BOXES = (*REQUIRED_BOXES, "heat", "footer")
+KNOWN_BOXES = (*REQUIRED_BOXES, "heat", "crits", "footer")
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from cardsmith.battle.crits import CritTrack
 from cardsmith.render.content.card import CardData, CardMarks
-from cardsmith.render.layout.card import Box, CritTrack
+from cardsmith.render.layout.card import CRIT_ROW_MIN_MM, Box
 from cardsmith.render.pdf.fonts import FontSet
 from cardsmith.render.pdf.pen import (
     CRIT_PITCH_MM,
@@ -231,29 +232,60 @@ def _draw_specials(pen: CardPen, box: Box) -> None:
         pen.text(x, baseline + i * step, line, regular, size)
 
 
+#: Width (mm) of the track names' column in the CRITICAL HITS box.
+CRIT_LABEL_MM = 15.6
+
+
+def _plan_rows(pen: CardPen, box: Box, tracks: Sequence[CritTrack]) -> list[bool]:
+    """Per track: True when its boxes go on a row of their own under its name.
+
+    Always for several groups (MOTIVE) or more boxes than fit beside the name (a
+    WarShip's KF drive); also when the effect would not fit beside the boxes, as long as
+    the box has height to spare for the extra rows.
+    """
+    regular = pen.fonts.regular
+    needed = [
+        len(t.groups) > 1 or CRIT_LABEL_MM + t.boxes * CRIT_PITCH_MM + 6.0 > box.w for t in tracks
+    ]
+    for n, track in enumerate(tracks):
+        if needed[n]:
+            continue
+        text = " ".join(g.effect for g in track.groups)
+        beside = box.w - CRIT_LABEL_MM - track.boxes * CRIT_PITCH_MM - 1.2
+        if stringWidth(text, regular, 4.5) / MM > beside:
+            rows = 1 + sum(2 if own else 1 for own in needed) + 1
+            if rows * CRIT_ROW_MIN_MM <= box.h:
+                needed[n] = True
+    return needed
+
+
 def _draw_crits(pen: CardPen, box: Box, tracks: Sequence[CritTrack]) -> None:
-    """CRITICAL HITS: one row per track (a track of several groups takes a second row)."""
+    """CRITICAL HITS: one row per track; a track of several groups, or of many boxes (a
+    WarShip's KF drive), takes a second row.  Rows share the box's height."""
     pen.frame(box)
-    rows = 1 + sum(2 if len(t.groups) > 1 else 1 for t in tracks)
+    plan = _plan_rows(pen, box, tracks)
+    rows = 1 + sum(2 if own else 1 for own in plan)
     row_h = min(box.h / rows, 4.6)
     size = box.size
     bold, regular = pen.fonts.bold, pen.fonts.regular
     pen.label(box.x + 1.0, box.y + row_h * 0.75, "CRITICAL HITS", size + 0.5)
-    label_w = 15.6
     row = 1
-    for track in tracks:
+    for track, own in zip(tracks, plan, strict=True):
         baseline = box.y + row * row_h + row_h * 0.72
+        label_w = box.w - 0.6 if own else CRIT_LABEL_MM
         name_size = fit_size(track.name, bold, size, 4.5, (label_w - 1.4) * MM)
         pen.text(box.x + 1.0, baseline, track.name, bold, name_size)
-        if len(track.groups) > 1:
+        if own:
             row += 1
             baseline = box.y + row * row_h + row_h * 0.72
             x = box.x + 2.0
         else:
-            x = box.x + label_w
+            x = box.x + CRIT_LABEL_MM
         for number, group in enumerate(track.groups):
             x = pen.crit_boxes(x, baseline, group.boxes, pen.marks.ticked(track.name, number))
             room = (box.right - x - 0.8) * MM
+            if room < 4 * MM:
+                continue  # no room left for the effect: the reference page has it
             effect_size = fit_size(group.effect, regular, size - 0.3, 4.0, room)
             effect = clip_text(group.effect, regular, effect_size, room)
             pen.text(x + 0.3, baseline, effect, regular, effect_size)

@@ -7,10 +7,13 @@ generic system) is drawn once; the switch rule is a wrapped line at the bottom.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from cardsmith.battle.crits import CritTrack
+from cardsmith.render.content.card import CardMarks
 from cardsmith.render.content.multi_profile import MultiCardData
 from cardsmith.render.layout.card import Box
 from cardsmith.render.pdf.fonts import FontSet
@@ -53,6 +56,7 @@ def draw_multi_card(
     canvas.rect(pen.x(0), pen.y(t.height), t.width * MM, t.height * MM, stroke=1, fill=0)
     boxes = t.boxes
     pen.line_text(boxes["name"], card.name)
+    marks = card.marks or CardMarks()
     if card.pv_table:
         _draw_write_in(pen, boxes["pv"], card.points_label)
     else:
@@ -63,17 +67,24 @@ def draw_multi_card(
     if card.track_name:
         _draw_wounds(pen, boxes["track"], card.track_name, card.wounds)
     else:
-        draw_pips(pen, boxes["track"], card.armor, card.structure)
+        draw_pips(pen, boxes["track"], card.armor, card.structure, marks.armor, marks.structure)
     side = boxes.get("heat")
     if side is not None:
         if card.heat_scale:
-            draw_heat(pen, side, card.overheat, card.heat_scale)
+            draw_heat(pen, side, card.overheat, card.heat_scale, marks.heat)
         else:
             pen.frame(side)
             pen.label(side.x + 1.0, side.y + 3.0, "STATES (kept on a switch)", 5.5)
     label = "NOTES" if card.track_name else "SPECIAL"
-    _draw_prose(pen, boxes["specials"], label, ", ".join(card.specials) or "—")
-    _draw_prose(pen, boxes["rule"], "SWITCH", card.rule_line, bold_lead=card.rule_name)
+    specials, rule, crits = boxes["specials"], boxes["rule"], boxes.get("crits")
+    if crits is not None and card.crits:
+        _draw_compact_crits(pen, crits, card, marks)
+    elif crits is not None:
+        # No crit tracks (a generic system): the prose takes the whole width.
+        specials = replace(specials, w=crits.right - specials.x)
+        rule = replace(rule, w=crits.right - rule.x)
+    _draw_prose(pen, specials, label, ", ".join(card.specials) or "—")
+    _draw_prose(pen, rule, "SWITCH", card.rule_line, bold_lead=card.rule_name)
     if card.pv_table:
         spas = boxes["spas"]
         draw_pv_table(
@@ -88,6 +99,60 @@ def draw_multi_card(
             canvas.setFillGray(0.4)
         pen.line_text(footer, card.footer)
         canvas.setFillGray(0)
+
+
+#: Crit box side and pitch (mm) on the compact multi-profile track.
+_SIDE, _PITCH = 1.9, 2.3
+
+
+def _draw_compact_crits(pen: Pen, box: Box, card: MultiCardData, marks: CardMarks) -> None:
+    """The shared crit tracks, two to a row (a several-group track takes a whole row).
+
+    The card has no room for each effect: the reference page lists them.
+    """
+    pen.frame(box)
+    bold, regular = pen.fonts.bold, pen.fonts.regular
+    cells: list[list[CritTrack]] = []
+    for track in card.crits:
+        if (
+            len(track.groups) > 1
+            or not cells
+            or len(cells[-1]) == 2
+            or len(cells[-1][0].groups) > 1
+        ):
+            cells.append([track])
+        else:
+            cells[-1].append(track)
+    row_h = min(3.2, (box.h - 2.6) / max(1, len(cells)))
+    pen.label(box.x + 1.0, box.y + 2.2, "CRITICAL HITS (shared by every mode)", 4.5)
+    half = box.w / 2
+    for n, row in enumerate(cells):
+        baseline = box.y + 2.6 + (n + 1) * row_h - 0.6
+        for column, track in enumerate(row):
+            left = box.x + 0.8 + column * half
+            span = box.w - 1.6 if len(track.groups) > 1 else half - 0.8
+            if len(track.groups) > 1:
+                size = fit_size(track.name, bold, 4.5, 3.6, 12.0 * MM)
+                x = left + stringWidth(track.name, bold, size) / MM + 0.8
+            else:
+                # Boxes flush right in their half, the name shrunk into what is left.
+                x = left + span - track.boxes * _PITCH
+                size = fit_size(track.name, bold, 4.5, 3.2, (x - left - 0.6) * MM)
+            pen.text(left, baseline, track.name, bold, size)
+            for number, group in enumerate(track.groups):
+                ticked = marks.ticked(track.name, number)
+                for k in range(group.boxes):
+                    pen.c.setStrokeGray(0)
+                    pen.c.setLineWidth(0.4)
+                    top = baseline + 0.25 - _SIDE
+                    pen.c.rect(pen.x(x), pen.y(baseline + 0.25), _SIDE * MM, _SIDE * MM, 1, 0)
+                    if k < ticked:
+                        pen.tick(x, top, _SIDE)
+                    x += _PITCH
+                if len(track.groups) > 1:
+                    short = group.effect.split()[0] if group.effect else ""
+                    pen.text(x, baseline, short, regular, 3.8)
+                    x += stringWidth(short, regular, 3.8) / MM + 1.2
 
 
 def _draw_write_in(pen: Pen, box: Box, label: str) -> None:
