@@ -79,6 +79,10 @@ class PostGameDialog(ModalScreen[PostGameForm | None]):
     A battle file's results (destroyed units, pilot hits) mark who was taken out.
     """
 
+    DEFAULT_CSS = """
+    PostGameDialog #postgame-box { max-width: 100%; }
+    """
+
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="postgame.cancel"),
         Binding("o,space", "mark('out')", "Out of action", id="postgame.out"),
@@ -101,7 +105,8 @@ class PostGameDialog(ModalScreen[PostGameForm | None]):
         self.xp: dict[str, int] = {}
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box", id="postgame-box"):
+        # Scrolls when the terminal is short (80×24): the dice and buttons stay reachable.
+        with VerticalScroll(classes="dialog-box", id="postgame-box"):
             yield Label(f"After game {self.game}", classes="dialog-title")
             with Horizontal(classes="dialog-row"):
                 yield Label("Opponent", classes="field-label")

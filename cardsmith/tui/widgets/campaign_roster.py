@@ -33,8 +33,9 @@ class RosterGrid(DataTable[Any]):
             width = max(3, len(column.header))
             self.add_column(column.header, key=f"stat:{column.id}", width=width)
         self.add_column("XP", key="xp", width=3)
-        self.add_column("Injuries", key="injuries", width=24)
+        # Status before the free-text injuries: at 80 columns it stays on screen.
         self.add_column("Status", key="status", width=15)
+        self.add_column("Injuries", key="injuries", width=24)
         self.shown = sheet.warriors
         for row in sheet.warriors:
             style = _STATE_STYLE.get(row.state, "")
@@ -44,8 +45,8 @@ class RosterGrid(DataTable[Any]):
                 row.role,
                 *(Text(cell, justify="center") for cell in row.stats),
                 Text(str(row.xp), justify="right"),
-                svc.injuries_text(row) or Text("—", style="dim"),
                 Text(row.status, style=style),
+                svc.injuries_text(row) or Text("—", style="dim"),
                 key=row.id,
             )
         ids = [row.id for row in self.shown]
