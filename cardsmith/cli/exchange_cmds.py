@@ -46,17 +46,45 @@ def _show_report(report: exchange.ImportReport, source: str, output: Path) -> No
 )
 @click.option("-o", "--output", type=_FILE, required=True, help="Force file to write.")
 @click.option("--name", default="", help="Name of the new force (default: from the file).")
+@click.option(
+    "--group",
+    default="",
+    metavar="NAME",
+    help="The group of a Jeff's BattleTech Tools file to import (a backup file needs one).",
+)
+@click.option(
+    "--megamek-data",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="MegaMek's data folder: .mul names follow its mekfiles/name_changes.txt "
+    "(default: CARDSMITH_MEGAMEK_DATA, else megamek_data in settings.toml).",
+)
 @click.pass_context
 @handled
-def import_force(ctx: click.Context, source: str, fmt: str | None, output: Path, name: str) -> None:
+def import_force(
+    ctx: click.Context,
+    source: str,
+    fmt: str | None,
+    output: Path,
+    name: str,
+    group: str,
+    megamek_data: Path | None,
+) -> None:
     """Read a force from MegaMek (.mul), Jeff's BattleTech Tools, CSV, TTS or a share code.
 
-    FILE|CODE is a file, or a share code (CS1-…) as `export --format code` writes it.
-    Units the catalogue does not know are listed with the closest matches and the
-    command exits 1; the rest of the force is still written.
+    FILE|CODE is a file, a share code (CS1-…) as `export --format code` writes it, or a
+    Tabletop Simulator code ({{4759,4},…}).  Units the catalogue does not know are listed
+    with the reason and the closest matches, and the command exits 1; the rest of the
+    force is still written.
     """
     read = exchange.read_source(source)
-    report = exchange.import_from(settings_of(ctx).resolved_cache_dir, read, fmt, name=name)
+    report = exchange.import_from(
+        settings_of(ctx).resolved_cache_dir,
+        read,
+        fmt,
+        name=name,
+        group=group,
+        megamek_data=megamek_data,
+    )
     exchange.save_import(report, output, read)
     _show_report(report, read.origin, output)
     ctx.exit(EXIT_OK if report.complete else EXIT_PROBLEMS)
@@ -69,12 +97,14 @@ def import_force(ctx: click.Context, source: str, fmt: str | None, output: Path,
     "fmt",
     type=click.Choice(exchange.EXPORT_FORMATS),
     required=True,
-    help="mul (MegaMek), csv, tts (Tabletop Simulator), text, md (Markdown) or code (share code).",
+    help="mul (MegaMek), jbt (Jeff's BattleTech Tools group), csv, tts (Tabletop "
+    "Simulator code), text, md (Markdown) or code (share code).",
 )
 @click.option("-o", "--output", type=_FILE, help="File to write (default: standard output).")
 @handled
 def export_force(force_file: Path, fmt: str, output: Path | None) -> None:
-    """Write a force for MegaMek, a spreadsheet, Tabletop Simulator, a forum post or a share code."""
+    """Write a force for MegaMek, Jeff's BattleTech Tools, a spreadsheet, Tabletop Simulator,
+    a forum post or a share code."""
     force = load_force(force_file)
     if output is None:
         exported = exchange.export_text(force, fmt)

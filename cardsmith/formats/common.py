@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -26,7 +26,7 @@ from cardsmith.models.force import (
     Group,
     Pilot,
 )
-from cardsmith.models.unit import Unit
+from cardsmith.models.unit import Unit, UnitType
 
 #: Largest file any importer reads (the shared limit).  A MegaMek campaign record with
 #: full damage state for 100 units stays under 2 MB.
@@ -121,6 +121,25 @@ def _name_keys(name: str) -> set[str]:
     return keys
 
 
+def _fits(unit: Unit, kinds: frozenset[UnitType] | None) -> bool:
+    return kinds is None or unit.type in kinds
+
+
+@dataclass(frozen=True, slots=True)
+class ImportOptions:
+    """What an import may be told besides the data: SPA catalogue, group to pick, renames."""
+
+    spa_catalogue: SpaCatalogue | None = None
+    group: str = ""
+    """The group of a Jeff's BattleTech Tools backup file to import (empty: list them)."""
+    renames: Mapping[str, str] = field(default_factory=dict)
+    """MegaMek's renames, old name → current name (its ``name_changes.txt``)."""
+
+
+#: No options: the default of every importer.
+NO_OPTIONS = ImportOptions()
+
+
 class UnitMatcher:
     """Finds the catalogue unit for a name or MUL id, and suggests close ones when none fits."""
 
@@ -139,17 +158,28 @@ class UnitMatcher:
         unit = self._catalogue.get(mul_id)
         return unit if unit is not None and can_join(unit) else None
 
-    def by_name(self, name: str, *, mul_id: int | None = None) -> Unit | None:
+    def named(self, name: str) -> list[Unit]:
+        """Every catalogue unit called ``name``, with Alpha Strike stats or not."""
+        return self._catalogue.find_by_name(name) if normalise(name) else []
+
+    def by_name(
+        self,
+        name: str,
+        *,
+        mul_id: int | None = None,
+        kinds: frozenset[UnitType] | None = None,
+    ) -> Unit | None:
         """The unit called ``name`` (case, spacing and punctuation ignored).
 
         When several units share the name, ``mul_id`` picks one; otherwise the lowest id
         wins and a note says so.  Clan dual names are tried through the search index.
+        ``kinds`` keeps only units of those Alpha Strike types (the file says what it is).
         """
         if not normalise(name):
             return None
-        found = [u for u in self._catalogue.find_by_name(name) if u.has_stats]
+        found = [u for u in self.named(name) if u.has_stats and _fits(u, kinds)]
         if not found:
-            found = self._alias_matches(name)
+            found = [u for u in self._alias_matches(name) if _fits(u, kinds)]
         if not found:
             return None
         if len(found) > 1:
@@ -262,6 +292,7 @@ def make_entry(
     *,
     skill: int = DEFAULT_SKILL,
     pilot: str = "",
+    notes: str = "",
     spas: Sequence[str] = (),
     group: str = "",
     commander: bool = False,
@@ -270,7 +301,7 @@ def make_entry(
     return ForceEntry(
         unit=unit,
         skill=skill,
-        pilot=Pilot(name=pilot),
+        pilot=Pilot(name=pilot, notes=notes),
         spas=tuple(spas),
         group=group,
         commander=commander,

@@ -12,12 +12,19 @@ from collections.abc import Callable
 from pathlib import Path
 
 from cardsmith.errors import FormatError
-from cardsmith.forces.spas import SpaCatalogue
-from cardsmith.formats import csv_io, jbt, megamek, share_code, text, tts
-from cardsmith.formats.common import (
-    FormatProblems as FormatProblems,
+from cardsmith.formats import (
+    csv_io,
+    jbt,
+    jbt_write,
+    megamek,
+    megamek_write,
+    share_code,
+    text,
+    tts,
 )
 from cardsmith.formats.common import (
+    NO_OPTIONS,
+    ImportOptions,
     ImportReport,
     UnitLookup,
     UnitMatcher,
@@ -26,13 +33,14 @@ from cardsmith.formats.common import (
     load_json,
     read_input,
 )
+from cardsmith.formats.common import (
+    FormatProblems as FormatProblems,
+)
 from cardsmith.models.force import Force
 
 #: Formats ``import`` reads and ``export`` writes (design §5).
 IMPORT_FORMATS = ("mul", "jbt", "csv", "tts", "code")
-EXPORT_FORMATS = ("mul", "csv", "tts", "text", "md", "code")
-
-_TTS_KEYS = ("mulId", "mulID", "mul_id", "MulId")
+EXPORT_FORMATS = ("mul", "jbt", "csv", "tts", "text", "md", "code")
 
 
 def detect_format(data: bytes, filename: str = "") -> str:
@@ -49,6 +57,8 @@ def detect_format(data: bytes, filename: str = "") -> str:
         return "mul"
     if re.match(rb"(?i)CS\d{1,6}-", head):
         return "code"
+    if tts.looks_like_tts(head[:64].decode("utf-8", "replace")):
+        return "tts"
     if head[:1] in (b"{", b"["):
         value = load_json(data, origin)
         if isinstance(value, dict):
@@ -56,17 +66,10 @@ def detect_format(data: bytes, filename: str = "") -> str:
                 raise FormatError(
                     f"{origin} is already a cardsmith force file; open it with `cardsmith force show`"
                 )
-            if isinstance(value.get("groups"), list) or isinstance(value.get("members"), list):
+            if jbt.is_jbt(value):
                 return "jbt"
-            if isinstance(value.get("units"), list):
-                return "tts"
-        if isinstance(value, list) and all(
-            isinstance(item, dict) and any(key in item for key in _TTS_KEYS) for item in value
-        ):
-            return "tts"
         raise FormatError(
-            f'{origin} is JSON but neither a Jeff\'s BattleTech Tools force (no "groups") nor a '
-            "Tabletop Simulator list of {mulId, skill}"
+            f"{origin} is JSON but not a Jeff's BattleTech Tools group, force or backup file"
         )
     first_line = decode_text(head[:4096], origin).splitlines()[0].casefold()
     separated = any(sep in first_line for sep in (",", ";", "\t"))
@@ -74,7 +77,9 @@ def detect_format(data: bytes, filename: str = "") -> str:
         return "csv"
     if filename.lower().endswith(".csv"):
         return "csv"
-    raise FormatError(f"cannot tell what format {origin} is in; give --format mul, jbt, csv or tts")
+    raise FormatError(
+        f"cannot tell what format {origin} is in; give --format mul, jbt, csv, tts or code"
+    )
 
 
 Importer = Callable[..., ImportReport]
@@ -104,7 +109,7 @@ def import_data(
     name: str = "",
     origin: str = "the file",
     fallback_name: str = "",
-    spa_catalogue: SpaCatalogue | None = None,
+    options: ImportOptions = NO_OPTIONS,
 ) -> ImportReport:
     """Read a force from another tool's file content, matching units against ``catalogue``.
 
@@ -117,9 +122,7 @@ def import_data(
     check_size(data, origin)
     fmt = fmt or detect_format(data, origin)
     matcher = UnitMatcher(catalogue)
-    report = importer(fmt)(
-        data, matcher, name=name.strip(), origin=origin, spa_catalogue=spa_catalogue
-    )
+    report = importer(fmt)(data, matcher, name=name.strip(), origin=origin, options=options)
     if report.force.name:
         return report
     named = report.force.with_changes(name=fallback_name.strip() or "Imported force")
@@ -132,7 +135,7 @@ def import_file(
     *,
     fmt: str | None = None,
     name: str = "",
-    spa_catalogue: SpaCatalogue | None = None,
+    options: ImportOptions = NO_OPTIONS,
 ) -> ImportReport:
     """``import_data`` on a file; a force the file does not name is named after the file."""
     data = read_input(path)
@@ -143,18 +146,21 @@ def import_file(
         name=name,
         fallback_name=path.stem,
         origin=str(path),
-        spa_catalogue=spa_catalogue,
+        options=options,
     )
 
 
 def export_force(force: Force, fmt: str) -> str:
-    """The force written in another format (``mul``, ``csv``, ``tts``, ``text``, ``md``).
+    """The force written in another format (``mul``, ``jbt``, ``csv``, ``tts``, ``text``,
+    ``md``, ``code``).
 
     Raises:
         FormatError: an unknown format.
     """
     if fmt == "mul":
-        return megamek.export_mul(force)
+        return megamek_write.export_mul(force)
+    if fmt == "jbt":
+        return jbt_write.export_jbt(force)
     if fmt == "csv":
         return csv_io.export_csv(force)
     if fmt == "tts":
@@ -172,22 +178,27 @@ def export_warnings(force: Force, fmt: str) -> list[str]:
     custom = [(i, e) for i, e in enumerate(force.entries, start=1) if e.unit.mul_id <= 0]
     if fmt == "tts":
         notes.extend(
-            f"entry {i} ({e.name}) has no MUL id and is left out of the TTS list" for i, e in custom
+            f"entry {i} ({e.name}) has no MUL id and is left out of the TTS code" for i, e in custom
         )
+        lost = ["SPAs"] if any(e.spas for e in force.entries) else []
+        if force.group_names():
+            lost.append("groups")
+        if any(e.pilot.name for e in force.entries):
+            lost.append("pilot names")
+        if lost:
+            notes.append(
+                f"a TTS code holds only MUL ids and skills; {', '.join(lost)} are not written"
+            )
     if fmt == "code":
         notes.extend(
             f"entry {i} ({e.name}) is a custom unit: whoever reads the code needs its unit "
             "file in their catalogue (`cardsmith unit import`)"
             for i, e in custom
         )
-    if fmt in ("mul", "tts"):
-        lost = ["SPAs"] if any(e.spas for e in force.entries) else []
-        if force.group_names():
-            lost.append("groups")
-        if fmt == "tts" and any(e.pilot.name for e in force.entries):
-            lost.append("pilot names")
-        if lost:
-            notes.append(
-                f"the {fmt} format has no place for {' and '.join(lost)}; they are not written"
-            )
+    if fmt == "mul":
+        lost_spas = megamek_write.unwritten_spas(force)
+        if lost_spas:
+            notes.append(f"MegaMek has no pilot option for {', '.join(lost_spas)}; not written")
+    if fmt == "jbt":
+        notes.extend(jbt_write.jbt_warnings(force))
     return notes

@@ -1,14 +1,24 @@
-"""Provides import of Jeff's BattleTech Tools Alpha Strike force exports (JSON, facts §8.2)."""
+"""Provides import of Jeff's BattleTech Tools Alpha Strike files: a favourite group, a
+force, or the "Backup and Restore" file (facts §8.2; jdgwf/battletech-tools).
+
+JBT numbers its pilot abilities and pads each pilot's three slots with 0; its roster has
+no pilot names, so a unit's custom name (``customName``) is what a player calls it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from cardsmith.errors import CatalogueDataError, FormatError, TemplateError
 from cardsmith.forces.formations import FormationCatalogue, load_formations
 from cardsmith.forces.spas import SpaCatalogue
 from cardsmith.formats.common import (
+    NO_OPTIONS,
+    ImportOptions,
     ImportReport,
     ImportState,
     UnitMatcher,
@@ -17,114 +27,133 @@ from cardsmith.formats.common import (
     load_json,
     make_entry,
     map_spas,
+    whole_number,
 )
 from cardsmith.models.force import DEFAULT_SKILL, Group
 from cardsmith.models.unit import Unit, UnitType
-
-#: Jeff's BattleTech Tools numbers its pilot abilities (jdgwf/battletech-tools
-#: src/data/alpha-strike-pilot-abilities.ts); id → a name our SPA catalogue knows.
-#: Lucky and Float Like a Butterfly appear once per level, in order of cost.
-JBT_SPA_NAMES: dict[int, str] = {
-    1: "Animal Mimicry",
-    2: "Antagonizer",
-    3: "Blood Stalker",
-    4: "Cluster Hitter",
-    5: "Combat Intuition",
-    6: "Cross-Country",
-    7: "Demoralizer",
-    8: "Dodge",
-    9: "Dust-Off",
-    10: "Eagle's Eyes",
-    11: "Environmental Specialist",
-    12: "Fist Fire",
-    13: "Float Like a Butterfly 1",
-    14: "Float Like a Butterfly 2",
-    15: "Float Like a Butterfly 3",
-    16: "Float Like a Butterfly 4",
-    17: "Forward Observer",
-    18: "Golden Goose",
-    19: "Ground-Hugger",
-    20: "Headhunter",
-    21: "Heavy Lifter",
-    22: "Hopper",
-    23: "Hot Dog",
-    24: "Human TRO",
-    25: "Iron Will",
-    26: "Jumping Jack",
-    27: "Lucky 1",
-    28: "Lucky 2",
-    29: "Lucky 3",
-    30: "Lucky 4",
-    31: "Maneuvering Ace",
-    32: "Marksman",
-    33: "Melee Master",
-    34: "Melee Specialist",
-    35: "Multi-Tasker",
-    36: "Natural Grace",
-    37: "Oblique Artilleryman",
-    38: "Oblique Attacker",
-    39: "Range Master",
-    40: "Ride the Wash",
-    41: "Sandblaster",
-    42: "Shaky Stick",
-    43: "Sharpshooter",
-    44: "Slugger",
-    45: "Sniper",
-    46: "Speed Demon",
-    47: "Stand-Aside",
-    48: "Street Fighter",
-    49: "Sure-Footed",
-    50: "Swordsman",
-    51: "Tactical Genius",
-    52: "Drag Racer",
-    53: "Forest Ranger",
-    54: "Frogman",
-    55: "Mountaineer",
-    56: "Nightwalker",
-    57: "Sea Monster",
-    58: "Swamp Beast",
-    59: "Weapon Specialist",
-    60: "Wind Walker",
-    61: "Zweihander",
-    62: "Light Horseman",
-    63: "Heavy Horse",
-    64: "Foot Cavalry",
-    65: "Urban Guerrilla",
-}
+from cardsmith.templates import find_template, read_toml
+from cardsmith.wording import count
 
 #: What the tool writes when a group has no formation.
 NO_FORMATION = frozenset({"", "none", "no bonus"})
+#: The keys of JBT's "Backup and Restore" file (dataSaves.ts IFullBackup).
+BACKUP_KEYS = ("favoriteASGroups", "currentASForce")
 
 
-def _number(value: Any) -> int | None:
-    if isinstance(value, bool) or value is None:
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str):
-        try:
-            return int(float(value.strip()))
-        except ValueError:
-            return None
-    return None
+@dataclass(frozen=True, slots=True)
+class JbtFacts:
+    """What ``templates/formats/jbt.toml`` says."""
+
+    abilities: Mapping[int, str]
+    """JBT ability id → cardsmith SPA id."""
+    formations: tuple[str, ...]
+    """Formation names JBT knows."""
+
+    def ability_id(self, spa: str) -> int | None:
+        """JBT's id for a cardsmith SPA id."""
+        return next((i for i, s in self.abilities.items() if s == spa), None)
 
 
-def _groups(value: object, origin: str) -> list[Mapping[str, Any]]:
-    """The groups of a force export, or a lone group export as one group."""
+@cache
+def _facts(path: Path, mtime: int) -> JbtFacts:
+    data = read_toml(path, what="the Jeff's BattleTech Tools facts")
+    try:
+        abilities = {int(k): str(v) for k, v in dict(data["abilities"]).items()}
+        return JbtFacts(abilities, tuple(str(f) for f in data["formations"]))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise TemplateError(f"{path}: not a JBT facts file ({exc})") from exc
+
+
+def jbt_facts() -> JbtFacts:
+    """The JBT facts (cached until the file changes)."""
+    path = find_template("formats", "jbt.toml")
+    return _facts(path, path.stat().st_mtime_ns)
+
+
+def is_jbt(value: object) -> bool:
+    """True for decoded JSON shaped like a JBT group, force or backup file."""
+    if not isinstance(value, Mapping):
+        return False
+    if any(key in value for key in BACKUP_KEYS):
+        return True
+    return isinstance(value.get("groups"), list) or isinstance(value.get("members"), list)
+
+
+@dataclass(frozen=True, slots=True)
+class JbtGroup:
+    """One group of a JBT file, as the file holds it."""
+
+    name: str
+    raw: Mapping[str, Any]
+    where: str
+    """Where it sits in the file (``favourite group 2``)."""
+
+    @property
+    def size(self) -> int:
+        members = self.raw.get("members")
+        return len(members) if isinstance(members, list) else 0
+
+
+def file_groups(value: object, origin: str) -> tuple[list[JbtGroup], bool]:
+    """The groups of a JBT file and whether it is a backup (which needs a choice).
+
+    Raises:
+        FormatError: not shaped like a JBT file.
+    """
+    if isinstance(value, Mapping) and any(key in value for key in BACKUP_KEYS):
+        found: list[JbtGroup] = []
+        for number, raw in enumerate(_list(value.get("favoriteASGroups")), start=1):
+            found.append(_group(raw, f"favourite group {number}", origin))
+        current = value.get("currentASForce")
+        if isinstance(current, Mapping):
+            for number, raw in enumerate(_list(current.get("groups")), start=1):
+                found.append(_group(raw, f"current force group {number}", origin))
+        # The current force is often a favourite loaded again: offer each group once.
+        unique: dict[str, JbtGroup] = {}
+        for group in found:
+            unique.setdefault(" ".join(group.name.split()).casefold(), group)
+        return list(unique.values()), True
     if isinstance(value, Mapping) and isinstance(value.get("groups"), list):
-        groups = value["groups"]
-    elif isinstance(value, Mapping) and isinstance(value.get("members"), list):
-        groups = [value]
-    else:
+        return [_group(g, f"group {n}", origin) for n, g in enumerate(value["groups"], 1)], False
+    if isinstance(value, Mapping) and isinstance(value.get("members"), list):
+        return [_group(value, "group 1", origin)], False
+    raise FormatError(
+        f"{origin} is not a Jeff's BattleTech Tools file: it needs a group, a force or a backup"
+    )
+
+
+def _list(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
+
+
+def _group(raw: object, where: str, origin: str) -> JbtGroup:
+    if not isinstance(raw, Mapping):
+        raise FormatError(f"{origin}: {where} is not an object")
+    name = raw.get("name")
+    return JbtGroup(str(name).strip() if isinstance(name, str) else "", raw, where)
+
+
+def choose_group(groups: Sequence[JbtGroup], wanted: str, origin: str) -> JbtGroup:
+    """The group called ``wanted`` (case and spacing ignored).
+
+    Raises:
+        FormatError: no group was named (the backup's groups are listed) or none fits.
+    """
+    listing = "; ".join(f"'{g.name or '(no name)'}' ({count(g.size, 'unit')})" for g in groups)
+    if not groups:
         raise FormatError(
-            f'{origin} is not a Jeff\'s BattleTech Tools force: it needs a "groups" list'
+            f"{origin} is a Jeff's BattleTech Tools backup with no Alpha Strike groups"
         )
-    bad = [i for i, g in enumerate(groups, start=1) if not isinstance(g, Mapping)]
-    if bad:
-        raise FormatError(f"{origin}: group {bad[0]} is not an object")
-    return groups
+    if not wanted.strip():
+        raise FormatError(
+            f"{origin} is a Jeff's BattleTech Tools backup holding "
+            f"{count(len(groups), 'Alpha Strike group')}: {listing}; pick one with --group NAME"
+        )
+    key = " ".join(wanted.split()).casefold()
+    for group in groups:
+        if " ".join(group.name.split()).casefold() == key:
+            return group
+    raise FormatError(f"{origin} has no group called {wanted!r}; its groups: {listing}")
 
 
 def import_jbt(
@@ -133,19 +162,25 @@ def import_jbt(
     *,
     name: str = "",
     origin: str = "the file",
-    spa_catalogue: SpaCatalogue | None = None,
+    options: ImportOptions = NO_OPTIONS,
     formations: FormationCatalogue | None = None,
 ) -> ImportReport:
-    """A force from a JBT export: groups become groups, members entries.
+    """A force from a JBT file: groups become groups, members entries.
 
+    A backup file holds many groups: ``options.group`` picks one (otherwise its groups
+    are listed).  A group or force file may be narrowed to one group the same way.
     Members are found by ``mulID``; when the catalogue lacks one, the member's own
     stats are used (with a warning).  Skill is ``currentSkill`` (else the pilot's
-    ``gunnery``, which JBT keeps as the Alpha Strike skill).
+    ``gunnery``, which JBT keeps as the Alpha Strike skill).  The force takes the name
+    of its (first) group.
 
     Raises:
-        FormatError: not JSON, or not shaped like a JBT force export.
+        FormatError: not JSON, not shaped like a JBT file, or a backup without a group.
     """
-    groups_raw = _groups(load_json(data, origin), origin)
+    groups_raw, backup = file_groups(load_json(data, origin), origin)
+    if backup or options.group:
+        groups_raw = [choose_group(groups_raw, options.group, origin)]
+    facts = jbt_facts()
     state = ImportState()
     groups: list[Group] = []
     members_seen = 0
@@ -155,16 +190,15 @@ def import_jbt(
             formations = load_formations()
         except TemplateError as exc:
             state.warnings.append(f"formations not mapped: {exc.message}")
-    for group_number, raw_group in enumerate(groups_raw, start=1):
+    for group_number, jbt_group in enumerate(groups_raw, start=1):
+        raw_group = jbt_group.raw
         label = str(raw_group.get("groupLabel") or "Group")
-        group_name = clean_name(
-            raw_group.get("name"), "group name", f"group {group_number}", state.warnings
-        )
+        group_name = clean_name(jbt_group.name, "group name", jbt_group.where, state.warnings)
         group_name = group_name or f"{label} {group_number}"
         groups.append(Group(group_name, _formation(raw_group, group_name, formations, state)))
         members = raw_group.get("members") or []
         if not isinstance(members, list):
-            raise FormatError(f'{origin}: group {group_number} "members" must be a list')
+            raise FormatError(f'{origin}: {jbt_group.where} "members" must be a list')
         for member_number, member in enumerate(members, start=1):
             where = f"group {group_name!r} member {member_number}"
             if not isinstance(member, Mapping):
@@ -175,7 +209,7 @@ def import_jbt(
             if unit is None:
                 continue
             custom_ids += custom
-            _add(member, unit, group_name, where, spa_catalogue, state)
+            _add(member, unit, group_name, where, facts, options.spa_catalogue, state)
     if not members_seen:
         raise FormatError(f"{origin} holds no units")
     return state.report("jbt", name or groups[0].name, matcher, groups)
@@ -205,7 +239,7 @@ def _unit(
     next_custom_id: int,
 ) -> tuple[Unit | None, int]:
     """The catalogue unit, else one built from the member's stats; (unit, custom ids used)."""
-    mul_id = _number(member.get("mulID"))
+    mul_id = whole_number(member.get("mulID"))
     mul_id = mul_id if mul_id is not None and mul_id > 0 else None
     unit_name = str(member.get("name") or "").strip()
     unit = matcher.by_id(mul_id) if mul_id is not None else None
@@ -240,7 +274,7 @@ def member_unit(member: Mapping[str, Any], mul_id: int) -> Unit:
     type_code = str(member.get("type") or "").strip().upper()
     if type_code not in UnitType.__members__:
         raise CatalogueDataError(f"its type {member.get('type')!r} is not an Alpha Strike type")
-    base_pv = _number(member.get("basePoints"))
+    base_pv = whole_number(member.get("basePoints"))
     if not unit_name or not base_pv or base_pv <= 0:
         raise CatalogueDataError("the file gives no usable name and point value")
     damage = member.get("damage") if isinstance(member.get("damage"), Mapping) else {}
@@ -265,16 +299,16 @@ def member_unit(member: Mapping[str, Any], mul_id: int) -> Unit:
             "variant": variant,
             "type": type_code,
             "role": member.get("role") or None,
-            "size": _number(member.get("size")) or 0,
+            "size": whole_number(member.get("size")) or 0,
             "move": _move_text(member),
-            "armor": _number(member.get("armor")) or 0,
-            "structure": _number(member.get("structure")) or 0,
-            "threshold": _number(member.get("threshold")) or 0,
+            "armor": whole_number(member.get("armor")) or 0,
+            "structure": whole_number(member.get("structure")) or 0,
+            "threshold": whole_number(member.get("threshold")) or 0,
             "damage": values,
-            "overheat": _number(member.get("overheat")) or 0,
+            "overheat": whole_number(member.get("overheat")) or 0,
             "pv": base_pv,
             "specials": specials,
-            "tonnage": _number(member.get("tonnage")) or 0,
+            "tonnage": whole_number(member.get("tonnage")) or 0,
         }
     )
 
@@ -284,10 +318,10 @@ def _move_text(member: Mapping[str, Any]) -> str:
     parts: list[str] = []
     raw = member.get("move")
     for mode in raw if isinstance(raw, list) else []:
-        if isinstance(mode, Mapping) and _number(mode.get("move")) is not None:
+        if isinstance(mode, Mapping) and whole_number(mode.get("move")) is not None:
             letter = str(mode.get("type") or "").strip().lower()
-            parts.append(f'{_number(mode.get("move"))}"{letter}')
-    jump = _number(member.get("jumpMove")) or 0
+            parts.append(f'{whole_number(mode.get("move"))}"{letter}')
+    jump = whole_number(member.get("jumpMove")) or 0
     if jump > 0 and not any(p.endswith('"j') for p in parts):
         parts.append(f'{jump}"j')
     return "/".join(parts)
@@ -298,31 +332,46 @@ def _add(
     unit: Unit,
     group_name: str,
     where: str,
+    facts: JbtFacts,
     spa_catalogue: SpaCatalogue | None,
     state: ImportState,
 ) -> None:
     pilot = member.get("pilot") if isinstance(member.get("pilot"), Mapping) else {}
     assert isinstance(pilot, Mapping)
-    skill = _number(member.get("currentSkill"))
+    skill = whole_number(member.get("currentSkill"))
     if skill is None:
-        skill = _number(pilot.get("gunnery"))
+        skill = whole_number(pilot.get("gunnery"))
     skill = DEFAULT_SKILL if skill is None else skill
-    spa_names: list[str] = []
+    spa_ids: list[str] = []
     raw_spas = pilot.get("alphaStrikeAbilities") or []
     for raw in raw_spas if isinstance(raw_spas, list) else []:
-        number = _number(raw)
+        number = whole_number(raw)
+        if number == 0:
+            continue  # an empty ability slot
         if number is None:
-            spa_names.append(str(raw))
-        elif number in JBT_SPA_NAMES:
-            spa_names.append(JBT_SPA_NAMES[number])
+            spa_ids.append(str(raw))
+        elif number in facts.abilities:
+            spa_ids.append(facts.abilities[number])
         else:
             state.warnings.append(f"{where}: pilot ability id {number} is not known; left out")
+    pilot_name = clean_name(pilot.get("name"), "pilot name", where, state.warnings)
+    custom_name = clean_name(member.get("customName"), "custom name", where, state.warnings)
+    notes = ""
+    if not pilot_name:
+        pilot_name = custom_name  # the name JBT's roster shows for the unit
+    elif custom_name and custom_name != pilot_name:
+        notes = f"{NOTES_PREFIX}{custom_name}"
     state.entries.append(
         make_entry(
             unit,
             skill=checked_skill(skill, where, state.warnings),
-            pilot=clean_name(pilot.get("name"), "pilot name", where, state.warnings),
-            spas=map_spas(unit, spa_names, spa_catalogue, where, state.warnings),
+            pilot=pilot_name,
+            notes=notes,
+            spas=map_spas(unit, spa_ids, spa_catalogue, where, state.warnings),
             group=group_name,
         )
     )
+
+
+#: Pilot notes keep a JBT custom name that differs from the pilot's name.
+NOTES_PREFIX = "Jeff's BattleTech Tools name: "

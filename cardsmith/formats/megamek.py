@@ -1,189 +1,45 @@
-"""Provides MegaMek ``.mul`` (XML) import and export (alpha-strike-facts.md §8.1).
-
-Parsing goes through defusedxml with DTDs, entities and external references refused,
-so an entity bomb or an ``<!ENTITY … SYSTEM "file:///…">`` never expands.
-"""
+"""Provides MegaMek ``.mul`` import, matched the way MegaMek itself loads units (facts §8.1)."""
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET  # builds output only; input goes through defusedxml
-from collections.abc import Iterator
+import re
+from collections import Counter
+from collections.abc import Mapping
 from xml.etree.ElementTree import Element
 
-import defusedxml.ElementTree as SafeET
-from defusedxml import (
-    DefusedXmlException,
-    DTDForbidden,
-    EntitiesForbidden,
-    ExternalReferenceForbidden,
-)
-
+from cardsmith.catalogue.search import normalise
 from cardsmith.errors import FormatError
-from cardsmith.forces.spas import SpaCatalogue
 from cardsmith.formats.common import (
+    MAX_NAME_LENGTH,
+    NO_OPTIONS,
+    ImportOptions,
     ImportReport,
     ImportState,
     UnitMatcher,
-    check_size,
     checked_skill,
     clean_name,
     make_entry,
+    map_spas,
 )
-from cardsmith.models.force import Force
+from cardsmith.formats.megamek_data import (
+    MAX_RENAME_STEPS,
+    MegaMekFacts,
+    megamek_facts,
+    strip_standard,
+)
+from cardsmith.formats.megamek_xml import (
+    DEFAULT_GUNNERY,
+    DEFAULT_PILOTING,
+    as_skill,
+    crew_skills,
+    int_attr,
+    iter_entities,
+    mul_id_of,
+    parse_xml,
+)
+from cardsmith.models.force import Group
 from cardsmith.models.unit import Unit, UnitType
 from cardsmith.wording import count as count_of
-
-#: The .mul format version written; MegaMek's MULParser reads files of any version.
-MUL_VERSION = "0.50.0"
-
-#: Campaign record sections holding the player's own units still alive (facts §8.1).
-#: ``allies``, ``salvage`` and ``devastated`` are someone else's or destroyed.
-RECORD_SECTIONS = ("survivors", "retreated")
-IGNORED_SECTIONS = ("allies", "salvage", "devastated")
-
-#: MegaMek's stand-in entity for an ejected pilot; MULParser skips it (facts §8.1).
-EJECTED_PILOT_CHASSIS = "Pilot"
-
-#: MegaMek's defaults for a crew without skills (Crew: gunnery 4, piloting 5).
-DEFAULT_GUNNERY = 4
-DEFAULT_PILOTING = 5
-
-#: Crew types whose gunner sits in slot 1 (MegaMek CrewType: dual cockpits, tripods, QuadVees).
-_GUNNER_IN_SLOT_1 = frozenset({"dual", "tripod", "superheavy_tripod", "quadvee"})
-
-#: Attribute names other tools use for a MUL id on ``<entity>``; cardsmith writes ``mulId``.
-_MUL_ID_ATTRIBUTES = ("mulid", "mul_id", "mul-id", "mulunitid")
-
-
-# -- skills ----------------------------------------------------------------------------------
-
-
-def as_skill(gunnery: int, piloting: int) -> int:
-    """Alpha Strike skill from MegaMek gunnery and piloting: floor((g + p) / 2) (facts §8.1)."""
-    return (gunnery + piloting) // 2
-
-
-def mul_skills(skill: int) -> tuple[int, int]:
-    """(gunnery, piloting) written for an Alpha Strike skill.
-
-    .mul has no Alpha Strike skill.  Gunnery = skill and piloting = skill + 1 makes
-    MegaMek's own floor((g + p) / 2) give the same skill back, and keeps the usual pairs
-    (4/5 for a Regular) that jdgwf's tools write too (facts §8.1).
-    """
-    return skill, skill + 1
-
-
-# -- reading ---------------------------------------------------------------------------------
-
-
-def parse_xml(data: bytes, origin: str) -> Element:
-    """The root element of a .mul file, parsed safely.
-
-    Raises:
-        FormatError: oversized, a DTD, entities or external references, or broken XML.
-    """
-    check_size(data, origin)
-    try:
-        root: Element = SafeET.fromstring(
-            data, forbid_dtd=True, forbid_entities=True, forbid_external=True
-        )
-    except EntitiesForbidden as exc:
-        raise FormatError(_refusal(origin, "declares XML entities", "an entity bomb")) from exc
-    except ExternalReferenceForbidden as exc:
-        raise FormatError(
-            _refusal(origin, "refers to an external resource", "a way to read local files")
-        ) from exc
-    except DTDForbidden as exc:
-        what = (
-            "declares XML entities in a DTD" if b"<!ENTITY" in data else "has a DTD (<!DOCTYPE …>)"
-        )
-        raise FormatError(_refusal(origin, what, "a way to hide an entity bomb")) from exc
-    except DefusedXmlException as exc:
-        raise FormatError(f"{origin} was refused as unsafe XML: {exc}") from exc
-    except ET.ParseError as exc:
-        line, column = exc.position
-        raise FormatError(f"{origin} is not valid XML: line {line}, column {column + 1}") from exc
-    return root
-
-
-def _refusal(origin: str, what: str, risk: str) -> str:
-    return (
-        f"{origin} {what}; .mul files never need that and it can be {risk}, so the file was refused"
-    )
-
-
-def iter_entities(root: Element, warnings: list[str]) -> Iterator[Element]:
-    """The ``<entity>`` elements of a ``<unit>`` list, a bare ``<entity>`` or a ``<record>``."""
-    if root.tag == "entity":
-        yield root
-    elif root.tag == "unit":
-        yield from _entities(root)
-    elif root.tag == "record":
-        for section in root:
-            if section.tag in RECORD_SECTIONS:
-                yield from _entities(section)
-            elif section.tag in IGNORED_SECTIONS:
-                count = sum(1 for _ in _entities(section))
-                if count:
-                    warnings.append(
-                        f"{count_of(count, 'unit')} under <{section.tag}> are not the player's surviving "
-                        "units and were not imported"
-                    )
-    else:
-        raise FormatError(
-            f"the root element is <{root.tag}>, not <unit>, <entity> or <record>; "
-            "this is not a MegaMek unit file"
-        )
-
-
-def _entities(parent: Element) -> Iterator[Element]:
-    for child in parent:
-        if child.tag == "entity":
-            yield child
-        elif child.tag == "unit":
-            yield from (e for e in child if e.tag == "entity")
-
-
-def _int_attr(element: Element, name: str) -> int | None:
-    value = (element.get(name) or "").strip()
-    try:
-        return int(value)
-    except ValueError:
-        return None
-
-
-def _crew_skills(entity: Element) -> tuple[str, int | None, int | None]:
-    """(name, gunnery, piloting) from ``<pilot>`` or ``<crew><crewMember …>``."""
-    pilot = entity.find("pilot")
-    if pilot is not None:
-        return pilot.get("name", ""), _gunnery(pilot), _int_attr(pilot, "piloting")
-    crew = entity.find("crew")
-    if crew is None:
-        return "", None, None
-    members = {m.get("slot", str(i)): m for i, m in enumerate(crew.findall("crewMember"))}
-    if not members:
-        return "", _gunnery(crew), _int_attr(crew, "piloting")
-    pilot_member = members.get("0") or next(iter(members.values()))
-    gunner_slot = "1" if (crew.get("crewType") or "").lower() in _GUNNER_IN_SLOT_1 else "0"
-    gunner = members.get(gunner_slot, pilot_member)
-    return pilot_member.get("name", ""), _gunnery(gunner), _int_attr(pilot_member, "piloting")
-
-
-def _gunnery(element: Element) -> int | None:
-    value = _int_attr(element, "gunnery")
-    if value is not None:
-        return value
-    # RPG-style skills: MegaMek keeps separate laser, missile and ballistic gunnery.
-    split = [_int_attr(element, k) for k in ("gunneryL", "gunneryM", "gunneryB")]
-    known = [v for v in split if v is not None]
-    return sum(known) // len(known) if known else None
-
-
-def _mul_id(entity: Element) -> int | None:
-    for name, value in entity.attrib.items():
-        if name.lower() in _MUL_ID_ATTRIBUTES and value.strip().isdigit():
-            return int(value)
-    return None
 
 
 def import_mul(
@@ -192,127 +48,230 @@ def import_mul(
     *,
     name: str = "",
     origin: str = "the file",
-    spa_catalogue: SpaCatalogue | None = None,  # .mul carries no SPAs
+    options: ImportOptions = NO_OPTIONS,
 ) -> ImportReport:
-    """A force from a MegaMek .mul file; units are matched by "chassis model", then MUL id.
+    """A force from a MegaMek .mul file, matched the way MegaMek loads it.
+
+    Each entity is looked up by ``chassis model`` (MegaMek's key), after MegaMek's own
+    renames (``options.renames``), without a ``(Standard)`` suffix, with chassis and model
+    swapped, and last by a MUL id attribute; its ``type`` keeps out units of another kind.
+    Ejected crews are skipped, SPAs (``advantages``) mapped, ``<Force>`` lances become
+    groups, and damage recorded in the file is reported as not taken over.
 
     Raises:
         FormatError: unsafe or broken XML, a root that is not a unit file, or no units.
     """
     root = parse_xml(data, origin)
+    facts = megamek_facts()
+    renames = {normalise(old): new for old, new in options.renames.items()}
     state = ImportState()
-    skipped_pilots = 0
+    crews: Counter[str] = Counter()
+    damaged: list[str] = []
+    groups: list[str] = []
+    tops: list[str] = []
     seen = 0
     for number, entity in enumerate(iter_entities(root, state.warnings), start=1):
         chassis = (entity.get("chassis") or "").strip()
         model = (entity.get("model") or "").strip()
-        if chassis == EJECTED_PILOT_CHASSIS:
-            skipped_pilots += 1
+        if facts.is_ejected_crew(chassis):
+            crews[chassis.removesuffix(" from").strip()] += 1
             continue
         seen += 1
         where = f"entity {number}"
         full_name = f"{chassis} {model}".strip()
-        mul_id = _mul_id(entity)
-        unit = _match(matcher, full_name, mul_id)
+        motive = (entity.get("type") or "").strip()
+        kinds = facts.kinds_for(motive)
+        mul_id = mul_id_of(entity)
+        unit = _match(matcher, chassis, model, mul_id, kinds, renames)
         if unit is None:
-            state.unknown.append(matcher.unknown(where, full_name, mul_id=mul_id, hints=(chassis,)))
+            reason = _why_not(matcher, chassis, model, motive, kinds, renames)
+            state.unknown.append(
+                matcher.unknown(where, full_name, mul_id=mul_id, reason=reason, hints=(chassis,))
+            )
             continue
-        pilot_name, gunnery, piloting = _crew_skills(entity)
+        label = f"{where} ({full_name})"
+        pilot_name, gunnery, piloting = crew_skills(entity)
         if gunnery is None or piloting is None:
             state.warnings.append(
-                f"{where} ({full_name}): no gunnery/piloting given; using MegaMek's "
+                f"{label}: no gunnery/piloting given; using MegaMek's "
                 f"{DEFAULT_GUNNERY}/{DEFAULT_PILOTING}"
             )
-        skill = as_skill(
-            DEFAULT_GUNNERY if gunnery is None else gunnery,
-            DEFAULT_PILOTING if piloting is None else piloting,
-        )
+        gunnery = DEFAULT_GUNNERY if gunnery is None else gunnery
+        piloting = DEFAULT_PILOTING if piloting is None else piloting
+        # Conventional infantry have no piloting: MegaMek's conversion takes gunnery alone.
+        skill = gunnery if unit.type is UnitType.CI else as_skill(gunnery, piloting)
+        spas = _spas(entity, unit, facts, label, options, state)
+        top, group = _force_path(entity)
+        if group and group not in groups:
+            groups.append(group)
+        if top and top not in tops:
+            tops.append(top)
+        if _has_damage(entity, unit):
+            damaged.append(label)
         state.entries.append(
             make_entry(
                 unit,
                 skill=checked_skill(skill, where, state.warnings),
                 pilot=clean_name(pilot_name, "pilot name", where, state.warnings),
+                spas=spas,
+                group=group,
                 commander=(entity.get("commander") or "").lower() == "true",
             )
         )
-    if skipped_pilots:
+    if crews:
+        listed = ", ".join(f"{n} {kind!r}" for kind, n in sorted(crews.items()))
         state.warnings.append(
-            f'skipped {count_of(skipped_pilots, "ejected pilot")} (chassis "Pilot")'
+            f"skipped {count_of(sum(crews.values()), 'ejected crew')} ({listed}): "
+            "crews that left their unit are not units"
+        )
+    if damaged:
+        state.warnings.append(
+            f"{count_of(len(damaged), 'unit')} carry damage in the file ({'; '.join(damaged)}); "
+            "damage is not taken over: they join the force undamaged"
         )
     if not seen:
         raise FormatError(f"{origin} holds no units")
-    return state.report("mul", name, matcher)
+    # The outermost <Force> names the whole force when every unit shares it (MekHQ).
+    force_name = name or (tops[0] if len(tops) == 1 else "")
+    return state.report("mul", force_name, matcher, [Group(g) for g in groups])
 
 
-def _match(matcher: UnitMatcher, full_name: str, mul_id: int | None) -> Unit | None:
-    unit = matcher.by_name(full_name, mul_id=mul_id)
-    if unit is None and mul_id is not None:
+def _candidates(chassis: str, model: str, renames: Mapping[str, str]) -> list[str]:
+    """The names MegaMek would find the entity under, best first (no repeats)."""
+    full = f"{chassis} {model}".strip()
+    names = [full, current_name_normalised(full, renames)]
+    names += [strip_standard(n) for n in names]
+    if model:
+        names.append(f"{model} {chassis}")  # MegaMek tries the two swapped as well
+    return list(dict.fromkeys(n for n in names if n))
+
+
+def current_name_normalised(name: str, renames: Mapping[str, str]) -> str:
+    """``current_name`` with keys compared as the catalogue compares names."""
+    for _step in range(MAX_RENAME_STEPS):
+        new = renames.get(normalise(name))
+        if new is None or normalise(new) == normalise(name):
+            break
+        name = new
+    return name
+
+
+def _match(
+    matcher: UnitMatcher,
+    chassis: str,
+    model: str,
+    mul_id: int | None,
+    kinds: frozenset[UnitType] | None,
+    renames: Mapping[str, str],
+) -> Unit | None:
+    for candidate in _candidates(chassis, model, renames):
+        unit = matcher.by_name(candidate, mul_id=mul_id, kinds=kinds)
+        if unit is not None:
+            return unit
+    if mul_id is not None:
         unit = matcher.by_id(mul_id)
-    return unit
+        if unit is not None and (kinds is None or unit.type in kinds):
+            return unit
+    return None
 
 
-# -- writing ---------------------------------------------------------------------------------
-
-#: MegaMek motive names for an entity's ``type`` by movement mode letter (facts §1.5 modes).
-_MOTIVE_BY_MODE = {
-    "t": "Tracked",
-    "w": "Wheeled",
-    "h": "Hover",
-    "v": "VTOL",
-    "g": "WiGE",
-    "n": "Naval",
-    "s": "Submarine",
-    "f": "Leg",
-    "m": "Motorized",
-    "j": "Jump",
-    "a": "Aerodyne",
-    "p": "Spheroid",
-}
-
-
-def _motive(unit: Unit) -> str:
-    """A best-effort MegaMek ``type``; MegaMek finds units by chassis and model, not by this."""
-    if unit.type in (UnitType.BM, UnitType.IM):
-        return "Biped"
-    if unit.type is UnitType.PM:
-        return "Biped"
-    for mode in unit.move:
-        if mode.mode in _MOTIVE_BY_MODE:
-            return _MOTIVE_BY_MODE[mode.mode]
-    if unit.type in (UnitType.BA, UnitType.CI):
-        return "Leg"
-    return "Aerodyne" if unit.type in (UnitType.AF, UnitType.CF) else "Tracked"
+def _why_not(
+    matcher: UnitMatcher,
+    chassis: str,
+    model: str,
+    motive: str,
+    kinds: frozenset[UnitType] | None,
+    renames: Mapping[str, str],
+) -> str | None:
+    """Why no catalogue unit was taken though one of that name may exist: it has no
+    Alpha Strike card, or it is of another kind than the file's ``type`` says."""
+    for candidate in _candidates(chassis, model, renames):
+        named = matcher.named(candidate)
+        if any(not u.has_stats for u in named) and not any(u.has_stats for u in named):
+            unit = named[0]
+            return (
+                f"{unit.name} (MUL {unit.mul_id}) is in the catalogue but has no Alpha Strike "
+                "card, so it cannot join a force"
+            )
+        others = [u for u in named if u.has_stats and kinds is not None and u.type not in kinds]
+        if others:
+            other = others[0]
+            return (
+                f"the file says it is a {motive} unit, but {other.name} (MUL {other.mul_id}) "
+                f"in the catalogue is a {other.type_code}; not taken for it"
+            )
+    return None
 
 
-def export_mul(force: Force) -> str:
-    """The force as a MegaMek .mul file (UTF-8 XML text).
+def _advantages(entity: Element) -> list[str]:
+    """MegaMek pilot option names from ``advantages`` on the pilot or crew (``a::b``)."""
+    texts = [
+        e.get("advantages") or ""
+        for e in (entity.find("pilot"), entity.find("crew"))
+        if e is not None
+    ]
+    crew = entity.find("crew")
+    if crew is not None:
+        texts += [m.get("advantages") or "" for m in crew.findall("crewMember")]
+    names: list[str] = []
+    for text in texts:
+        # MegaMek splits on every ':' (a StringTokenizer); a value follows a space.
+        for token in re.split(r":+", text):
+            option = token.strip().split(" ", 1)[0]
+            if option and option not in names:
+                names.append(option)
+    return names
 
-    Each entry is an ``<entity>`` with its pilot; ``mulId`` is cardsmith's own attribute
-    (MegaMek ignores attributes it does not know) so a re-import finds the exact unit.
-    """
-    root = ET.Element("unit", version=MUL_VERSION)
-    for entry in force.entries:
-        unit = entry.unit
-        attributes = {
-            "chassis": unit.chassis or unit.name,
-            "model": unit.variant if unit.chassis else "",
-            "type": _motive(unit),
-            "commander": "true" if entry.commander else "false",
-        }
-        if unit.mul_id > 0:
-            attributes["mulId"] = str(unit.mul_id)
-        element = ET.SubElement(root, "entity", attributes)
-        gunnery, piloting = mul_skills(entry.skill)
-        ET.SubElement(
-            element,
-            "pilot",
-            {
-                "size": "1",
-                "name": entry.pilot.name,
-                "gunnery": str(gunnery),
-                "piloting": str(piloting),
-            },
-        )
-    ET.indent(root, space="    ")
-    body = ET.tostring(root, encoding="unicode")
-    return f'<?xml version="1.0" encoding="UTF-8"?>\n{body}\n'
+
+def _spas(
+    entity: Element,
+    unit: Unit,
+    facts: MegaMekFacts,
+    label: str,
+    options: ImportOptions,
+    state: ImportState,
+) -> tuple[str, ...]:
+    wanted: list[str] = []
+    for option in _advantages(entity):
+        spa = facts.advantages.get(option)
+        if spa is None:
+            state.warnings.append(
+                f"{label}: MegaMek ability {option!r} has no Alpha Strike SPA; left out"
+            )
+        elif spa not in wanted:
+            wanted.append(spa)
+    return map_spas(unit, wanted, options.spa_catalogue, label, state.warnings)
+
+
+def _force_path(entity: Element) -> tuple[str, str]:
+    """The outermost force and the lance of ``<Force force="Co|1||Lance|3||">``: the first
+    and the innermost named level ("" when the entity has none, or only one level)."""
+    force = entity.find("Force")
+    text = force.get("force", "") if force is not None else ""
+    names = [part.split("|")[0].strip()[:MAX_NAME_LENGTH] for part in text.split("||")]
+    names = [n for n in names if n]
+    if not names:
+        return "", ""
+    return (names[0] if len(names) > 1 else ""), names[-1]
+
+
+def _has_damage(entity: Element, unit: Unit) -> bool:
+    """True when the entity records damage: hits on the crew, destroyed or hit locations
+    and slots, motive damage, or reduced armor on a unit that is not infantry."""
+    for element in entity.iter():
+        if element.get("isHit") == "true" or element.get("isDestroyed") == "true":
+            return True
+        if element.tag in ("pilot", "crewMember", "crew") and (int_attr(element, "hits") or 0) > 0:
+            return True
+        if element.tag == "motive" and any(
+            (int_attr(element, k) or 0) > 0 for k in ("damage", "penalty")
+        ):
+            return True
+        if element.tag == "armor":
+            points = (element.get("points") or "").strip()
+            if points == "Destroyed":
+                return True
+            # Infantry files always list their troopers; other units only damaged armor.
+            if points and unit.type not in (UnitType.BA, UnitType.CI):
+                return True
+    return False

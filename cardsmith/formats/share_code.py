@@ -20,8 +20,9 @@ from typing import Any, TypeGuard
 
 from cardsmith.errors import ShareCodeError
 from cardsmith.forces.fingerprint import force_fingerprint
-from cardsmith.forces.spas import SpaCatalogue
 from cardsmith.formats.common import (
+    NO_OPTIONS,
+    ImportOptions,
     ImportReport,
     ImportState,
     UnitMatcher,
@@ -344,7 +345,7 @@ def import_code(
     *,
     name: str = "",
     origin: str = "the code",
-    spa_catalogue: SpaCatalogue | None = None,
+    options: ImportOptions = NO_OPTIONS,
 ) -> ImportReport:
     """A force from a share code (the code's text, as a file holds it or a user pastes it).
 
@@ -355,7 +356,7 @@ def import_code(
         ShareCodeError: not a share code, too new, or damaged.
     """
     shared = decode(decode_text(data, origin).strip())
-    return force_from_shared(shared, matcher, name=name, spa_catalogue=spa_catalogue)
+    return force_from_shared(shared, matcher, name=name, options=options)
 
 
 def force_from_shared(
@@ -363,7 +364,7 @@ def force_from_shared(
     matcher: UnitMatcher,
     *,
     name: str = "",
-    spa_catalogue: SpaCatalogue | None = None,
+    options: ImportOptions = NO_OPTIONS,
 ) -> ImportReport:
     """The force a decoded share code describes, with units from ``matcher``'s catalogue."""
     state = ImportState()
@@ -373,7 +374,7 @@ def force_from_shared(
         if unit is None:
             state.unknown.append(matcher.unknown(where, "", mul_id=item.mul_id))
             continue
-        spas = map_spas(unit, item.spas, spa_catalogue, where, state.warnings)
+        spas = map_spas(unit, item.spas, options.spa_catalogue, where, state.warnings)
         state.entries.append(
             make_entry(
                 unit,

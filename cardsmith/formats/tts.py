@@ -1,51 +1,91 @@
-"""Provides Tabletop Simulator unit lists: JSON lists of ``{mulId, skill}`` pairs, read and written."""
+"""Provides Tabletop Simulator unit codes: ``{{4759,4},{7740,4},…}``, read and written.
+
+The Alpha Strike mods for Tabletop Simulator take a force as a Lua table of
+``{MUL id, skill}`` pairs, pasted into the game (MegaMek/mekbay#118 quotes one).  The
+code carries nothing else: no pilots, SPAs or groups, and only units with a MUL id.
+"""
 
 from __future__ import annotations
 
-import json
-from typing import Any
+import re
 
 from cardsmith.errors import FormatError
-from cardsmith.forces.spas import SpaCatalogue
 from cardsmith.formats.common import (
+    NO_OPTIONS,
     FormatProblems,
+    ImportOptions,
     ImportReport,
     ImportState,
     UnitMatcher,
     checked_skill,
-    load_json,
+    decode_text,
     make_entry,
+    whole_number,
 )
-from cardsmith.models.force import DEFAULT_SKILL, Force
+from cardsmith.models.force import Force
 from cardsmith.wording import count
 
-#: Keys accepted for the MUL id (the TTS mods write ``mulId``; hand-made lists vary).
-ID_KEYS = ("mulId", "mulID", "mul_id", "MulId", "id")
+#: Most pairs read from one code (a code is pasted by hand; 1,000 units is no force).
+MAX_PAIRS = 1_000
+
+_OUTER = re.compile(r"^\{(?P<body>.*)\}$", re.S)
+_PAIR = re.compile(r"\{(?P<inside>[^{}]*)\}")
+_BETWEEN = re.compile(r"^[\s,]*$")
+
+
+def looks_like_tts(text: str) -> bool:
+    """True when ``text`` opens like a TTS code (two braces, spaces allowed between)."""
+    return re.match(r"^\s*\{\s*\{", text) is not None
 
 
 def export_tts(force: Force) -> str:
-    """The force as a JSON list of ``{"mulId": …, "skill": …}``; custom units (no MUL id) are left out."""
-    items = [
-        {"mulId": entry.unit.mul_id, "skill": entry.skill}
-        for entry in force.entries
-        if entry.unit.mul_id > 0
-    ]
-    # One pair a line: short enough to paste, easy to read and to diff.
-    lines = ",\n".join(f" {json.dumps(item)}" for item in items)
-    return f"[\n{lines}\n]\n" if items else "[]\n"
+    """The force as one TTS code line; custom units (no MUL id) are left out."""
+    pairs = ",".join(
+        f"{{{entry.unit.mul_id},{entry.skill}}}" for entry in force.entries if entry.unit.mul_id > 0
+    )
+    return f"{{{pairs}}}\n"
 
 
-def _whole(value: Any) -> int | None:
-    """An integer from a JSON number or digit string (``140``, ``"140"``), else None."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value.strip())
-    return None
+def parse_pairs(text: str, origin: str) -> list[tuple[int, int]]:
+    """The (MUL id, skill) pairs of a TTS code.
+
+    Raises:
+        FormatError: not a code, or pairs that are not two whole numbers (each listed).
+    """
+    outer = _OUTER.match(text.strip())
+    if outer is None or not looks_like_tts(text):
+        raise FormatError(
+            f"{origin} is not a Tabletop Simulator code; it looks like {{{{4759,4}},{{7740,4}}}}"
+        )
+    body = outer["body"]
+    problems: list[str] = []
+    pairs: list[tuple[int, int]] = []
+    position = 0
+    for number, match in enumerate(_PAIR.finditer(body), start=1):
+        if not _BETWEEN.match(body[position : match.start()]):
+            problems.append(f"before pair {number}: {body[position : match.start()].strip()!r}")
+        position = match.end()
+        if number > MAX_PAIRS:
+            raise FormatError(
+                f"{origin} holds more than {MAX_PAIRS:,} units; no force is that large"
+            )
+        parts = [p.strip() for p in match["inside"].split(",")]
+        values = [whole_number(p) for p in parts]
+        if len(parts) != 2 or values[0] is None or values[1] is None:
+            problems.append(f"pair {number}: {{{match['inside']}}} is not {{MUL id,skill}}")
+            continue
+        mul_id, skill = values[0], values[1]
+        if mul_id <= 0:
+            problems.append(f"pair {number}: MUL id {mul_id} is not a positive whole number")
+            continue
+        pairs.append((mul_id, skill))
+    if not _BETWEEN.match(body[position:]):
+        problems.append(f"after the last pair: {body[position:].strip()!r}")
+    if problems:
+        raise FormatProblems(f"{origin} has {count(len(problems), 'bad pair')}", problems)
+    if not pairs:
+        raise FormatError(f"{origin} holds no units")
+    return pairs
 
 
 def import_tts(
@@ -54,46 +94,20 @@ def import_tts(
     *,
     name: str = "",
     origin: str = "the file",
-    spa_catalogue: SpaCatalogue | None = None,  # TTS lists carry no SPAs
+    options: ImportOptions = NO_OPTIONS,
 ) -> ImportReport:
-    """A force from a TTS list (a JSON array, or an object with a ``units`` array).
+    """A force from a TTS code: each pair becomes an entry at its skill.
 
     Raises:
-        FormatError: not JSON, not a list, or items without a usable id or skill
-            (every bad item is listed with its number).
+        FormatError: not a TTS code, or bad pairs (every one listed).
     """
-    value = load_json(data, origin)
-    if isinstance(value, dict) and isinstance(value.get("units"), list):
-        value = value["units"]
-    if not isinstance(value, list):
-        raise FormatError(f"{origin}: a TTS list must be a JSON array of {{mulId, skill}} objects")
-    if not value:
-        raise FormatError(f"{origin} holds no units")
-    problems: list[str] = []
+    pairs = parse_pairs(decode_text(data, origin), origin)
     state = ImportState()
-    for number, item in enumerate(value, start=1):
-        where = f"item {number}"
-        if not isinstance(item, dict):
-            problems.append(f'{where}: must be an object like {{"mulId": 140, "skill": 4}}')
-            continue
-        raw_id = next((item[k] for k in ID_KEYS if k in item), None)
-        mul_id = _whole(raw_id)
-        if mul_id is None or mul_id <= 0:
-            problems.append(f'{where}: "mulId" must be a positive whole number, not {raw_id!r}')
-            continue
-        raw_skill = item.get("skill", DEFAULT_SKILL)
-        skill = _whole(raw_skill)
-        if skill is None:
-            problems.append(f'{where}: "skill" must be a whole number, not {raw_skill!r}')
-            continue
-        if problems:
-            continue  # the file is refused anyway; keep collecting problems only
+    for number, (mul_id, skill) in enumerate(pairs, start=1):
+        where = f"pair {number}"
         unit = matcher.by_id(mul_id)
         if unit is None:
-            hint = str(item.get("name") or "")
-            state.unknown.append(matcher.unknown(where, hint, mul_id=mul_id))
+            state.unknown.append(matcher.unknown(where, "", mul_id=mul_id))
             continue
         state.entries.append(make_entry(unit, skill=checked_skill(skill, where, state.warnings)))
-    if problems:
-        raise FormatProblems(f"{origin} has {count(len(problems), 'bad item')}", problems)
     return state.report("tts", name, matcher)

@@ -9,15 +9,24 @@ from cardsmith.catalogue.store import Catalogue
 from cardsmith.errors import FormatError, UsageError
 from cardsmith.fileio import save_bytes
 from cardsmith.forces.force_file import save_force
-from cardsmith.formats.common import ImportReport, Suggestion, UnknownUnit, read_input
+from cardsmith.formats.common import (
+    ImportOptions,
+    ImportReport,
+    Suggestion,
+    UnknownUnit,
+    read_input,
+)
 from cardsmith.formats.exchange import (
     EXPORT_FORMATS,
     IMPORT_FORMATS,
+    detect_format,
     export_force,
     export_warnings,
     import_data,
 )
+from cardsmith.formats.megamek_data import data_folder, read_name_changes
 from cardsmith.formats.share_code import looks_like_code
+from cardsmith.formats.tts import looks_like_tts
 from cardsmith.models import Force, Unit
 
 __all__ = [
@@ -54,6 +63,7 @@ IMPORT_LABELS: tuple[tuple[str, str], ...] = (
 #: What the export dialog offers, in order.
 EXPORT_LABELS: tuple[tuple[str, str], ...] = (
     ("MegaMek (.mul)", "mul"),
+    ("Jeff's BattleTech Tools group (JSON)", "jbt"),
     ("CSV (spreadsheet)", "csv"),
     ("Tabletop Simulator", "tts"),
     ("Plain text (forums)", "text"),
@@ -65,7 +75,8 @@ EXPORT_LABELS: tuple[tuple[str, str], ...] = (
 EXPORT_SUFFIXES = {
     "mul": ".mul",
     "csv": ".csv",
-    "tts": ".tts.json",
+    "jbt": ".jbt.json",
+    "tts": ".tts.txt",
     "text": ".txt",
     "md": ".md",
     "code": ".code.txt",
@@ -85,7 +96,8 @@ class Source:
 
 
 def read_source(text: str | Path) -> Source:
-    """The import source ``text`` names: a share code (``CS1-…``) or a file.
+    """The import source ``text`` names: a share code (``CS1-…``), a Tabletop Simulator
+    code (``{{4759,4},…}``) or a file.
 
     A file of that name wins over a code, so a file called ``CS1-x`` still imports.
 
@@ -95,6 +107,8 @@ def read_source(text: str | Path) -> Source:
     path = Path(text).expanduser() if isinstance(text, str) else text
     if isinstance(text, str) and looks_like_code(text) and not _exists(path):
         return Source(text.strip().encode("utf-8"), "the share code", "")
+    if isinstance(text, str) and looks_like_tts(text) and not _exists(path):
+        return Source(text.strip().encode("utf-8"), "the Tabletop Simulator code", "")
     data = read_input(path)
     return Source(data, str(path), path.stem, path)
 
@@ -107,25 +121,45 @@ def _exists(path: Path) -> bool:
 
 
 def import_from(
-    cache_dir: Path, source: str | Path | Source, fmt: str | None = None, *, name: str = ""
+    cache_dir: Path,
+    source: str | Path | Source,
+    fmt: str | None = None,
+    *,
+    name: str = "",
+    group: str = "",
+    megamek_data: Path | None = None,
 ) -> ImportReport:
     """Read a force from a file or a share code (format told from the content unless ``fmt``).
+
+    ``group`` picks a group of a Jeff's BattleTech Tools file (a backup needs one);
+    ``megamek_data`` is a MegaMek data folder whose rename list a .mul import follows
+    (else ``CARDSMITH_MEGAMEK_DATA``, else the ``megamek_data`` setting).
 
     Blocking (it opens the catalogue): the app runs it off the UI thread.
 
     Raises:
+        UsageError: ``group`` given for a format that has no groups to pick.
         FormatError: unreadable, unknown or broken input (``problems`` lists bad rows).
         CatalogueError: the catalogue cannot be opened.
     """
     read = source if isinstance(source, Source) else read_source(source)
+    fmt = fmt or detect_format(read.data, read.origin)
+    if group and fmt != "jbt":
+        raise UsageError("--group picks a group of a Jeff's BattleTech Tools file (--format jbt)")
+    renames: dict[str, str] = {}
+    if fmt == "mul":
+        folder = data_folder(megamek_data)
+        renames = read_name_changes(folder) if folder is not None else {}
+    options = ImportOptions(group=group, renames=renames)
     with Catalogue.open(cache_dir) as catalogue:
         report = import_data(
             read.data,
             catalogue,
-            fmt=fmt or None,
+            fmt=fmt,
             name=name,
             fallback_name=read.name,
             origin=read.origin,
+            options=options,
         )
         notices = tuple(catalogue.notices)
     return replace(report, warnings=(*notices, *report.warnings))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -153,3 +154,95 @@ def test_cli_csv_export_file_round_trips_through_import(
     result = cli_run("import", str(csv_path), "-o", str(back))
     assert result.code == 0, result
     assert _full(load_force(back)) == _full(starter_force)
+
+
+# -- RFC 4180, names, formations, MekBay, limits --------------------------------------------
+
+
+def test_quotes_in_names_and_lam_specials_round_trip(catalogue: Catalogue) -> None:
+    from cardsmith.forces.editing import add_entry, new_force, set_group
+
+    lam = catalogue.get(4824)  # Phoenix Hawk LAM Mk I: LAM(30"g/5a)
+    atlas = catalogue.get(140)
+    assert lam is not None and atlas is not None and 'LAM(30"g/5a)' in lam.specials_text
+    force = set_group(new_force('The "Hounds", 2nd; Beta'), "Red, One", formation="battle")
+    force = add_entry(force, lam, skill=3, pilot='Shane "Icon" Irwin', group="Red, One")
+    force = add_entry(force, atlas, pilot='"Quoted", with;semicolons\nand a break', group="Red, One")
+    text = export_csv(force)
+    report = import_data(text.encode("utf-8"), catalogue, fmt="csv", origin="t.csv")
+    assert report.complete and not report.warnings, report.warnings
+    assert [e.pilot.name for e in report.force.entries] == [
+        'Shane "Icon" Irwin',
+        '"Quoted", with;semicolons and a break',  # one line on a card
+    ]
+    assert report.force.name == 'The "Hounds", 2nd; Beta'  # kept, though --name is not given
+    assert [(g.name, g.formation) for g in report.force.groups] == [("Red, One", "battle")]
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert rows[0]["specials"] == lam.specials_text  # the quote inside survives the sheet
+
+
+def _import_unnamed(text: str, catalogue: Catalogue) -> ImportReport:
+    return import_data(text.encode("utf-8"), catalogue, fmt="csv", origin="t.csv")
+
+
+def test_a_file_saved_by_a_spreadsheet_with_doubled_quotes_reads(catalogue: Catalogue) -> None:
+    # What Excel and LibreOffice write: every cell quoted, quotes doubled.
+    text = (
+        '"mul_id";"name";"skill";"pilot";"specials"\r\n'
+        '"4824";"Phoenix Hawk LAM Mk I PHX-HK1";"3";"Shane ""Icon"" Irwin";"ENE,FUEL4,LAM(30""g/5a)"\r\n'
+    )
+    (entry,) = _import_unnamed(text, catalogue).force.entries
+    assert (entry.unit.mul_id, entry.pilot.name) == (4824, 'Shane "Icon" Irwin')
+
+
+def test_mekbay_force_csv_layout_with_group_and_formation(catalogue: Catalogue) -> None:
+    # The columns of MekBay's "export force to CSV" (excel-export.util.ts forceUnitToASRow):
+    # group is "Group - Formation", PV is the base value and adjustedPV the one at skill.
+    header = (
+        "group,chassis,model,pilot,skill,adjustedPV,armorDamage,structureDamage,destroyed,"
+        "mul_id,year,PV,cost,level,techBase,techRating,source,publishedRS,tags,role,SZ,"
+        "usesOV,OV,MV,TMM,usesTh,Th,Str,TP,Arm,usesE,dmgS,dmgM,dmgL,dmgE,specials"
+    )
+    rows = [
+        'Alpha - Battle Lance,Atlas,AS7-D,Kai,3,62,0,0,false,140,2755,52,,,,,,,,Juggernaut,'
+        '4,,1,6",1,,,8,BM,10,,5,5,2,0,"AC2/2/-,IF1,LRM1/1/1,REAR1/1/-"',
+        'Alpha - Battle Lance,Locust,LCT-1V,,4,18,2,0,false,1901,2499,18,,,,,,,,Scout,'
+        '1,,0,16",3,,,2,BM,2,,1,1,0,0,""',
+        "Recon (Invalid Formation),Phoenix Hawk LAM Mk I,PHX-HK1,,4,,0,0,false,,,,,,,,,,,,,,"
+        ',,,,,,,,,,,,,"ENE,FUEL4,LAM(30""g/5a)"',
+    ]
+    report = _import_unnamed("\n".join([header, *rows]) + "\n", catalogue)
+    assert report.complete, [u.describe() for u in report.unknown]
+    assert [(e.unit.mul_id, e.skill, e.pilot.name, e.group) for e in report.force.entries] == [
+        (140, 3, "Kai", "Alpha"),
+        (1901, 4, "", "Alpha"),
+        (4824, 4, "", "Recon"),
+    ]
+    assert [(g.name, g.formation) for g in report.force.groups] == [
+        ("Alpha", "battle"),
+        ("Recon", None),
+    ]
+    assert any("row 3" in w and "damage is not taken over" in w for w in report.warnings)
+    assert any("'Recon'" in w and "not holding" in w for w in report.warnings)
+    assert not any("base PV" in w for w in report.warnings)  # PV is MekBay's base PV
+
+
+def test_more_rows_than_a_force_holds_are_refused_before_the_rest_is_read(
+    catalogue: Catalogue, cli_run: Any, tmp_path: Path
+) -> None:
+    from cardsmith.formats.csv_io import MAX_ROWS
+
+    source = tmp_path / "huge.csv"
+    with source.open("w", encoding="utf-8") as out:
+        out.write("mul_id,skill\n")
+        out.writelines("140,4\n" for _ in range(100_000))
+    out_file = tmp_path / "huge.json"
+    result = cli_run("import", str(source), "-o", str(out_file))
+    assert result.code == 2, result
+    assert f"more than {MAX_ROWS:,} units (row {MAX_ROWS + 2:,} is one too many)" in result.stderr
+    assert not out_file.exists()
+    # Just under the bound imports, and the force file it writes opens again.
+    source.write_text("mul_id,skill\n" + "140,4\n" * MAX_ROWS, encoding="utf-8")
+    assert cli_run("import", str(source), "-o", str(out_file)).code == 0
+    shown = cli_run("force", "show", str(out_file))
+    assert shown.code == 0, shown

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -20,8 +19,10 @@ from cardsmith.models.force import Force
         (b"\xef\xbb\xbf\n  <unit version='1'/>", "x.txt", "mul"),
         (b'{"groups": [], "uuid": "x"}', "", "jbt"),
         (b'{"name": "Lance", "members": []}', "", "jbt"),
-        (b'[{"mulId": 140, "skill": 4}]', "", "tts"),
-        (b'{"units": [{"mulId": 140}]}', "", "tts"),
+        (b"{{4759,4},{7740,4}}", "", "tts"),
+        (b" { {140, 4} }", "x.txt", "tts"),
+        (b'{"favoriteASGroups": [], "currentASForce": null}', "", "jbt"),
+        (b"CS1-ABCDEFGH", "", "code"),
         (b"mul_id,name,skill\n140,Atlas AS7-D,4\n", "", "csv"),
         (b"\xef\xbb\xbfUnit;Skill\nAtlas AS7-D;4\n", "", "csv"),
         (b"Atlas AS7-D\t4\n", "list.csv", "csv"),
@@ -37,7 +38,8 @@ def test_detect_format_from_content(content: bytes, filename: str, expected: str
         (b"", "is empty"),
         (b"Atlas and friends", "cannot tell what format"),
         (b'{"format": "cardsmith-force", "version": 1}', "already a cardsmith force file"),
-        (b'{"something": 1}', "neither"),
+        (b'{"something": 1}', "not a Jeff's BattleTech Tools group, force or backup"),
+        (b'[{"mulId": 140, "skill": 4}]', "not a Jeff's BattleTech Tools group, force or backup"),
         (b"[1, 2", "not valid JSON"),
     ],
 )
@@ -76,7 +78,7 @@ def test_import_with_unknown_units_lists_suggestions_exits_1_and_writes_the_rest
 
 def test_import_format_flag_overrides_detection_and_name_option(cli_run, tmp_path: Path) -> None:
     source = tmp_path / "odd.txt"
-    source.write_text('[{"mulId": 140, "skill": 2}]', encoding="utf-8")
+    source.write_text("{{140,2}}", encoding="utf-8")
     out = tmp_path / "f.json"
     result = cli_run("import", str(source), "--format", "tts", "--name", "Ivory", "-o", str(out))
     assert result.code == 0, result
@@ -119,7 +121,9 @@ def test_export_writes_atomically_and_never_over_the_force(
     assert result.code == 0, result
     assert out.read_text(encoding="utf-8").startswith('<?xml version="1.0" encoding="UTF-8"?>')
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
-    assert "no place for SPAs" in result.stderr  # what the .mul cannot carry is said
+    # SPAs MegaMek has no pilot option for are named; the rest go into `advantages`.
+    assert "MegaMek has no pilot option for lucky-2, marksman" in result.stderr
+    assert 'advantages="sniper"' in out.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("fmt", ["mul", "csv", "tts"])
@@ -151,8 +155,8 @@ def test_importing_over_an_existing_force_keeps_a_backup(
     out = tmp_path / "f.json"
     save_force(starter_force, out)
     old = out.read_bytes()
-    source = tmp_path / "one.json"
-    source.write_text(json.dumps([{"mulId": 140, "skill": 4}]), encoding="utf-8")
+    source = tmp_path / "one.txt"
+    source.write_text("{{140,4}}", encoding="utf-8")
     assert cli_run("import", str(source), "-o", str(out)).code == 0
     assert (tmp_path / "f.json.bak").read_bytes() == old
     assert len(load_force(out).entries) == 1

@@ -170,9 +170,29 @@ def test_a_lone_group_export_and_detection(catalogue: Catalogue) -> None:
     [
         ({"groups": []}, "holds no units"),
         ({"groups": ["Lance"]}, "group 1 is not an object"),
-        ({"uuid": "x"}, 'needs a "groups" list'),
+        ({"uuid": "x"}, "needs a group, a force or a backup"),
     ],
 )
 def test_wrong_shapes(value: object, expected: str, catalogue: Catalogue) -> None:
     with pytest.raises(FormatError, match=expected):
         _import(value, catalogue)
+
+
+@pytest.mark.parametrize("number", ["inf", "-inf", "nan", "1e400", "9" * 40])
+def test_numbers_that_are_no_numbers_do_not_crash(number: str, catalogue: Catalogue) -> None:
+    member = _member(140, "Atlas AS7-D", None)
+    member.update(mulID=number, currentSkill=number, basePoints=number)
+    member["pilot"]["gunnery"] = number
+    member["pilot"]["alphaStrikeAbilities"] = [number, 45]
+    report = _import({"groups": [{"name": "A", "members": [member]}]}, catalogue)
+    (entry,) = report.force.entries
+    assert (entry.unit.mul_id, entry.skill) == (140, 4)  # found by name; MegaMek's default skill
+    assert entry.spas == ("sniper",)  # the bad slot is no JBT id and no SPA name
+    assert any(number in w for w in report.warnings)
+
+
+@pytest.mark.parametrize("raw", [b"1e400", b"-1e400", b"NaN", b"Infinity"])
+def test_json_numbers_out_of_range_are_refused_clearly(raw: bytes, catalogue: Catalogue) -> None:
+    data = b'{"groups": [{"name": "A", "members": [{"mulID": ' + raw + b"}]}]}"
+    with pytest.raises(FormatError, match="finite number"):
+        import_data(data, catalogue, fmt="jbt", origin="x.json")

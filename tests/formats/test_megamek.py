@@ -11,7 +11,8 @@ from cardsmith.catalogue.store import Catalogue
 from cardsmith.errors import FormatError
 from cardsmith.formats import common, exchange
 from cardsmith.formats.exchange import ImportReport, import_data, read_input
-from cardsmith.formats.megamek import as_skill, export_mul, mul_skills, parse_xml
+from cardsmith.formats.megamek_write import export_mul
+from cardsmith.formats.megamek_xml import as_skill, mul_skills, parse_xml
 from cardsmith.models.force import Force
 
 
@@ -148,7 +149,7 @@ def test_campaign_record_takes_the_players_surviving_units(catalogue: Catalogue)
     report = _import(text, catalogue)
     assert [e.pilot.name for e in report.force.entries] == ["A", "B"]
     assert any("salvage" in w for w in report.warnings)
-    assert any("ejected pilot" in w for w in report.warnings)
+    assert any("ejected crew" in w and "Pilot" in w for w in report.warnings)
 
 
 def test_mul_id_is_used_when_the_name_does_not_match(catalogue: Catalogue) -> None:
