@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cardsmith.errors import CatalogueDataError
+from cardsmith.fileio import os_reason
 from cardsmith.limits import MAX_DUMP_BYTES, fits_sqlite
 from cardsmith.models import Unit
 from cardsmith.wording import count
@@ -80,7 +81,7 @@ def read_unit_document(path: Path) -> UnitDocument:
             raise CatalogueDataError(f"{path} is not a regular file")
         size = path.stat().st_size
     except OSError as exc:
-        raise CatalogueDataError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        raise CatalogueDataError(f"cannot read {path}: {os_reason(exc)}") from exc
     if size > MAX_DUMP_BYTES:
         raise CatalogueDataError(
             f"{path} is {size:,} bytes; unit files over {MAX_DUMP_BYTES:,} are refused"
@@ -88,7 +89,7 @@ def read_unit_document(path: Path) -> UnitDocument:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise CatalogueDataError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        raise CatalogueDataError(f"cannot read {path}: {os_reason(exc)}") from exc
     try:
         data = json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:

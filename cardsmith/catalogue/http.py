@@ -16,6 +16,7 @@ from requests_cache import CachedSession
 from cardsmith.catalogue.answers import decode_answer, endpoint_of
 from cardsmith.catalogue.deadline import DeadlineAdapter
 from cardsmith.errors import CatalogueStoreError
+from cardsmith.fileio import os_reason
 
 #: File name (without ``.sqlite``) of the HTTP cache inside the cache folder.
 HTTP_CACHE_NAME = "mul-http"
@@ -90,7 +91,7 @@ def build_session(cache_dir: Path, *, offline: bool = False) -> MulSession:
         cache_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise CatalogueStoreError(
-            f"cannot create the cache folder {cache_dir}: {exc.strerror or exc}"
+            f"cannot create the cache folder {cache_dir}: {os_reason(exc)}"
         ) from exc
     path = cache_dir / f"{HTTP_CACHE_NAME}.sqlite"
     notices: list[str] = []

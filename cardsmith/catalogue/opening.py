@@ -17,6 +17,7 @@ from cardsmith.catalogue import schema
 from cardsmith.catalogue.schema import STORE_NAME
 from cardsmith.catalogue.writing import read_only_reason, translate
 from cardsmith.errors import CatalogueStoreError
+from cardsmith.fileio import os_reason
 
 
 @dataclass
@@ -46,7 +47,7 @@ def open_store(folder: Path) -> Opened:
         return _in_memory(path, f"the folder {folder} cannot be created")
     except OSError as exc:
         raise CatalogueStoreError(
-            f"cannot create the cache folder {folder}: {exc.strerror or exc}"
+            f"cannot create the cache folder {folder}: {os_reason(exc)}"
         ) from exc
     reason = read_only_reason(path)
     if reason is not None:

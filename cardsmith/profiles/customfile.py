@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from cardsmith.errors import CatalogueDataError, TemplateError
+from cardsmith.fileio import os_reason
 from cardsmith.models import Unit, UnitType
 from cardsmith.models.profiles import ALPHA_STRIKE, PRICING_RULES, Profile, ProfileSet
 from cardsmith.models.stats import parse_move
@@ -49,7 +50,7 @@ def read_custom_units(path: Path) -> list[Unit]:
             raise CatalogueDataError(f"{path} is larger than {MAX_FILE_BYTES:,} bytes")
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise CatalogueDataError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        raise CatalogueDataError(f"cannot read {path}: {os_reason(exc)}") from exc
     except UnicodeDecodeError as exc:
         raise CatalogueDataError(f"{path} is not UTF-8 text") from exc
     try:

@@ -18,7 +18,7 @@ from typing import Any
 
 from cardsmith import limits, paths
 from cardsmith.errors import RulePackError
-from cardsmith.fileio import read_bytes
+from cardsmith.fileio import os_reason, read_bytes
 from cardsmith.models import Force
 from cardsmith.rules.checks import CHECKS
 from cardsmith.rules.model import CheckResult, Rule, RulePack, Severity, Violation, sort_violations
@@ -127,7 +127,7 @@ def _load_file(path: Path, *, builtin: bool, chain: tuple[Path, ...] = ()) -> Ru
     try:
         mtime = path.stat().st_mtime_ns
     except OSError as exc:
-        raise RulePackError(f"cannot read rule pack {path}: {exc.strerror or exc}") from exc
+        raise RulePackError(f"cannot read rule pack {path}: {os_reason(exc)}") from exc
     return _load_cached(path, mtime, builtin, chain)
 
 

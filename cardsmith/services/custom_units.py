@@ -20,7 +20,7 @@ import tomli_w
 
 from cardsmith import paths
 from cardsmith.errors import CardsmithError, CatalogueDataError, TemplateError
-from cardsmith.fileio import save_bytes
+from cardsmith.fileio import os_reason, save_bytes
 from cardsmith.models import Unit
 from cardsmith.models.profiles import ALPHA_STRIKE, PRICING_RULES
 from cardsmith.profiles.catalogues import load_switch_rules, load_system
@@ -402,7 +402,7 @@ def read_unit_tables(path: Path) -> list[dict[str, Any]]:
     except FileNotFoundError:
         raise CatalogueDataError(f"no file at {path}") from None
     except OSError as exc:
-        raise CatalogueDataError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        raise CatalogueDataError(f"cannot read {path}: {os_reason(exc)}") from exc
     except UnicodeDecodeError:
         raise CatalogueDataError(f"{path} is not UTF-8 text") from None
     try:

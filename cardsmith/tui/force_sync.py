@@ -136,7 +136,6 @@ class ForceSync(App[None]):
         self._force_changed("reload")
         after = len(change.on_disk.entries)
         self.notify(
-            f"{path.name} changed on disk and was reloaded "
-            f"({count(after, 'unit')}, was {before}).",
+            f"{path.name} changed on disk and was reloaded ({count(after, 'unit')}, was {before}).",
             title="Reloaded",
         )
