@@ -53,8 +53,8 @@ SHORT_HELP: dict[str, str] = {
         "Read a force from MegaMek (.mul), Jeff's BattleTech Tools, CSV, TTS or a share code."
     ),
     "export": (
-        "Write a force for MegaMek, a spreadsheet, Tabletop Simulator, a forum post or a "
-        "share code."
+        "Write a force for MegaMek, Jeff's BattleTech Tools, a spreadsheet, Tabletop "
+        "Simulator, a forum post or a share code."
     ),
     "campaign": (
         "Campaign rosters: warriors and pilots from game to game, with every roll logged."
