@@ -15,7 +15,7 @@ from cardsmith.services.betrayal import BetrayalTest
 _BATTLE = click.Path(dir_okay=False, path_type=Path)
 
 
-# -- betrayal (registered under `rules` by check_cmds, and here as `battle betrayal`) ----
+# -- betrayal (registered under `rules` by rules_cmds, and here as `battle betrayal`) ----
 
 
 @click.command("betrayal")

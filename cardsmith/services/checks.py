@@ -32,6 +32,7 @@ __all__ = [
     "check",
     "check_files",
     "check_specs",
+    "era_and_faction",
     "expand_paths",
     "formation_choices",
     "formation_status",
@@ -124,6 +125,10 @@ class Verdict:
     availability: str | None = None
     """The data version of the availability lists the check used (None: the pack asks for
     no availability check, or the catalogue holds no lists)."""
+    era: str = ""
+    """The era the force was checked for (empty: the pack checks no availability)."""
+    faction: str = ""
+    """The faction the force was checked for (empty: the pack checks no availability)."""
     note: str = ""
     """Why there is no verdict (the pack does not load); empty when the force was checked."""
 
@@ -171,6 +176,7 @@ def check(
         with CatalogueAvailability.opened(cache_dir) as data:
             return check(force, pack, cap=cap, availability=data)
     used = availability if needs_availability(pack) else None
+    era, faction = era_and_faction(pack)
     result = engine.check_force(force, pack, cap=cap, availability=used)
     return Verdict(
         force=force.name,
@@ -181,7 +187,21 @@ def check(
         cap=cap or pv_cap(force, pack),
         fingerprint=fingerprint,
         availability=used.version if used is not None else None,
+        era=era,
+        faction=faction,
     )
+
+
+def era_and_faction(pack: RulePack) -> tuple[str, str]:
+    """The era (its name) and faction a pack's availability rule checks for ("" when none)."""
+    from cardsmith.catalogue.eras import find_era
+
+    for rule in pack.rules:
+        if rule.check in ("availability", "faction"):
+            era_text: str = rule.params["era"]
+            faction: str = rule.params["faction"]
+            return (find_era(era_text).name if era_text else "", faction)
+    return "", ""
 
 
 def needs_availability(pack: RulePack) -> bool:
@@ -214,6 +234,8 @@ class FileVerdict:
                 "cap": None,
                 "fingerprint": None,
                 "availability_data": None,
+                "era": None,
+                "faction": None,
                 "violations": [],
                 "error": self.error,
             }
@@ -226,6 +248,8 @@ class FileVerdict:
             "cap": verdict.cap,
             "fingerprint": verdict.fingerprint,
             "availability_data": verdict.availability,
+            "era": verdict.era or None,
+            "faction": verdict.faction or None,
             "violations": [v.to_dict() for v in verdict.violations],
         }
 
