@@ -63,6 +63,9 @@ SHORT_HELP: dict[str, str] = {
     "roll": "Roll dice (2D6, D66, D6x5 …) or a table by id or name, without a campaign.",
     "battle": "Track a game: damage, heat and critical hits per unit, end of round, undo.",
     "unit": "Custom units (TOML/JSON files) and units with several profiles.",
+    "verify": (
+        "Check that a printed roster shows the submitted list (a force file or a share code)."
+    ),
 }
 
 
