@@ -1,1 +1,1 @@
-"""Provides play state for a battle: per-unit damage, heat and crits, their effects, and optional rules."""
+"""Provides units in a battle: per-unit damage, heat and crits, their effects, and optional rules."""

@@ -170,7 +170,7 @@ def _tracks_of(unit: Unit, data: CritData) -> list[CritTrack]:
 
 
 def crit_tracks(unit: Unit) -> tuple[CritTrack, ...]:
-    """The crit tracks a unit's card prints and play fills, covering every mode it has.
+    """The crit tracks a unit's card prints and a battle fills, covering every mode it has.
 
     A LAM keeps the 'Mech tracks in all three modes (its fighter mode's engine, fire
     control and weapon hits fall on them); a QuadVee adds the vehicle motive track.

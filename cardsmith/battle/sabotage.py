@@ -66,10 +66,10 @@ def sabotage(
     target = battle.find(target_ref)
     entry, victim = battle.entry(traitor), battle.entry(target)
     name = f"{traitor.key} {entry.name}"
-    if traitor.controller == traitor.side or traitor.objective != SABOTAGE:
-        raise BattleEditError(f"{name} has not turned with the sabotage objective (D)")
     if any(c.kind == "sabotage" and c.unit == traitor.key for c in battle.log):
         raise BattleEditError(f"{name} has made its sabotage attack already; it now flees")
+    if traitor.controller == traitor.side or traitor.objective != SABOTAGE:
+        raise BattleEditError(f"{name} has not turned with the sabotage objective (D)")
     if target.side != traitor.side or target.controller != traitor.side or target.out_of_play:
         raise BattleEditError(
             f"{target.key} {victim.name} is not a formerly friendly unit still in play "

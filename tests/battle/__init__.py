@@ -1,1 +1,1 @@
-"""Tests of play state, effects, the battle file and the Betrayal rule."""
+"""Tests of battle state, effects, the battle file and the Betrayal rule."""

@@ -1,4 +1,4 @@
-"""Fixtures for play tests: small hand-made units and forces, force files and battles."""
+"""Fixtures for battle tests: small hand-made units and forces, force files and battles."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def make_unit(
     specials: str = "",
     mul_id: int = -1,
 ) -> Unit:
-    """The shared ``kit.make_unit`` with the stats play needs (no role, no chassis)."""
+    """The shared ``kit.make_unit`` with the stats a battle needs (no role, no chassis)."""
     return kit.make_unit(
         name,
         mul_id=mul_id,

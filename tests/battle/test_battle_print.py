@@ -185,3 +185,15 @@ def test_cli_battle_print_a4_mono_and_bad_input(
     assert bad_paper.code == 2
     missing = cli_run("battle", "print", str(tmp_path / "none.json"), "-o", str(out))
     assert missing.code == 2 and "Traceback" not in missing.stderr
+
+
+def test_the_betrayal_card_carries_the_packs_commander_caveat() -> None:
+    # Seed 000 II.C calls the commander's -2 "harder"; the pack's description says why a
+    # lower TN makes the turn easier, and the printed card carries that caveat.
+    from cardsmith.rules.engine import load_pack
+
+    description = " ".join(load_pack("betrayal").description.split())
+    assert "Commander:" in description
+    text = " ".join(" ".join(_lines(battle_sheet_bytes(two_sides()))).split())
+    for words in ("Commander:", "lower TN makes it easier", "+2 edits"):
+        assert words in description and words in text, words

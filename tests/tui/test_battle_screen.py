@@ -1,4 +1,4 @@
-"""The play screen: open a battle, mark damage and crits, end the round, undo, and Betrayal."""
+"""The battle screen: open a battle, mark damage and crits, end the round, undo, and Betrayal."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Provides the battle sheet's content: rule-card sections from the packs, unit rows from play.
+"""Provides the battle sheet's content: rule-card sections from the packs, unit rows from the battle.
 
 No drawing here: ``rule_cards`` turns each optional rule switched on in a battle into
 titled sections (wording from the layout, numbers and the modifier table from the pack),
@@ -81,8 +81,21 @@ def condition_text(modifier: TnModifier) -> str:
     return word
 
 
-def betrayal_sections(rule: BetrayalRule, spec: RuleCardSpec) -> tuple[CardSection, ...]:
-    """The sections of a Betrayal card, in the layout's order, filled from the pack."""
+def caveat(description: str, lead: str = "Commander:") -> str:
+    """The pack description's caveat that begins with ``lead`` (to its end), or empty."""
+    text = " ".join(description.split())
+    start = text.find(lead)
+    return text[start:] if start >= 0 else ""
+
+
+def betrayal_sections(
+    rule: BetrayalRule, spec: RuleCardSpec, note: str = ""
+) -> tuple[CardSection, ...]:
+    """The sections of a Betrayal card, in the layout's order, filled from the pack.
+
+    ``note`` is printed with the modifier table: the pack's caveat on the commander's −2
+    (seed 000 II.C's own note calls it harder, though a lower TN makes the turn easier).
+    """
     numbers = {
         "base_tn": rule.base_tn,
         "dice": rule.dice.upper(),
@@ -96,7 +109,7 @@ def betrayal_sections(rule: BetrayalRule, spec: RuleCardSpec) -> tuple[CardSecti
         heading = spec.headings.get(name, name.capitalize())
         if name == "modifiers":
             rows = tuple((m.label, condition_text(m), f"{m.value:+d}") for m in rule.modifiers)
-            sections.append(CardSection(name, heading, rows=rows))
+            sections.append(CardSection(name, heading, text=note, rows=rows))
         elif name == "objectives":
             rows = tuple((o.alias or o.id, o.label, o.summary) for o in rule.objectives)
             sections.append(CardSection(name, heading, rows=rows))
@@ -118,7 +131,7 @@ def rule_cards(battle: Battle, layout: BattleSheetLayout) -> tuple[RuleCard, ...
         for rule_id, rule in sorted(pack.optional.items()):
             spec = layout.card_for(rule_id)
             if isinstance(rule, BetrayalRule):
-                sections = betrayal_sections(rule, spec)
+                sections = betrayal_sections(rule, spec, caveat(pack.description))
                 subtitle = " · ".join(rule.aliases)
             else:  # a rule type without a section builder: its wording only
                 sections = tuple(

@@ -1,4 +1,4 @@
-"""Provides the play screen's dialogs: an amount, a pick from a list, a crit, and a new battle."""
+"""Provides the battle screen's dialogs: an amount, a pick from a list, a crit, and a new battle."""
 
 from __future__ import annotations
 

@@ -55,9 +55,9 @@ class Widths:
 
 #: Layouts by the least terminal width they need.
 LAYOUTS: tuple[tuple[int, Widths], ...] = (
-    (0, Widths(name=14, side=6, armor=6, structure=5, crits=6, status=10)),
+    (0, Widths(name=14, side=6, armor=6, structure=6, crits=6, status=10)),
     (110, Widths(name=16, side=8, armor=10, structure=8, crits=8, status=12)),
-    (180, Widths(name=32, side=14, armor=16, structure=10, crits=16, status=34)),
+    (180, Widths(name=38, side=14, armor=16, structure=10, crits=16, status=42)),
 )
 
 
