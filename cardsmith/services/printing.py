@@ -13,6 +13,7 @@ from pathlib import Path
 
 from cardsmith.errors import CardsmithError, UsageError
 from cardsmith.forces.force_file import load_force
+from cardsmith.formats import share_code
 from cardsmith.models import Force
 from cardsmith.render.content.roster import Verdict, verdict_from_check
 from cardsmith.render.content.sheets import EXTRA_KINDS, PAPERS, SORTS, SheetOptions
@@ -28,6 +29,7 @@ __all__ = [
     "default_paper",
     "print_files",
     "print_forces",
+    "roster_share_code",
     "roster_verdict",
 ]
 
@@ -69,6 +71,15 @@ def roster_verdict(force: Force) -> tuple[Verdict | None, str]:
     return verdict_from_check(result, force.pack), ""
 
 
+def roster_share_code(force: Force) -> str:
+    """The force's share code for the roster's QR code; empty when it has none (a force
+    that a code cannot carry prints without one rather than failing)."""
+    try:
+        return share_code.encode(force)
+    except CardsmithError:
+        return ""
+
+
 def refuse_output_over_inputs(output: Path, inputs: Sequence[Path]) -> None:
     """Refuse an output that resolves to one of the inputs (it would replace a force).
 
@@ -108,17 +119,19 @@ def print_forces(
         raise UsageError("nothing to print: no force given")
     refuse_output_over_inputs(output, [f.source for f in forces if f.source is not None])
     verdicts: list[Verdict | None] = []
+    codes: list[str] = []
     warnings: list[str] = []
     for item in forces:
         verdict, warning = roster_verdict(item.force)
         verdicts.append(verdict)
+        codes.append(roster_share_code(item.force))
         if warning:
             where = str(item.source) if item.source is not None else item.force.name
             warnings.append(f"{where}: {warning}")
     # reportlab is imported only here, so the other use cases never pay for it.
     from cardsmith.render.pdf.record_sheets import render_sheets
 
-    written = render_sheets([f.force for f in forces], output, options, verdicts)
+    written = render_sheets([f.force for f in forces], output, options, verdicts, codes)
     cards = 0 if options.roster_only else sum(len(f.force.entries) for f in forces)
     return PrintResult(written, len(forces), cards, options.paper.lower(), tuple(warnings))
 

@@ -248,3 +248,21 @@ def test_long_names_keep_their_distinguishing_end(
     cards = _texts(_pdf(tmp_path, force))[1]
     title = next(line for line in cards.splitlines() if line.startswith("Elemental"))
     assert "…" in title and title.split("PV")[0].rstrip().endswith("[Laser] (Sqd5)")
+
+
+def test_roster_qr_code_decodes_to_the_force_share_code(tmp_path: Path, lances: Force) -> None:
+    import zxingcpp
+
+    from cardsmith.formats.share_code import decode
+    from cardsmith.services.printing import ForceToPrint, print_forces, roster_share_code
+
+    out = tmp_path / "qr.pdf"
+    print_forces([ForceToPrint(lances)], out, SheetOptions(reference=False, roster_only=True))
+    with pdfplumber.open(out) as pdf:
+        image = pdf.pages[0].to_image(resolution=200).original
+        assert "Share code" in pdf.pages[0].extract_text()
+    found = zxingcpp.read_barcodes(image)
+    assert [b.format for b in found] == [zxingcpp.BarcodeFormat.QRCode]
+    assert found[0].text == roster_share_code(lances)
+    shared = decode(found[0].text)
+    assert [e.mul_id for e in shared.entries] == [e.unit.mul_id for e in lances.entries]

@@ -143,7 +143,7 @@ def _facts(roster: RosterData) -> list[tuple[str, str]]:
         ("Rule pack", f"{roster.pack} — {roster.verdict}"),
         ("Total PV", f"{roster.total_pv}{cap} (base {roster.total_base_pv})"),
         ("Data version", roster.data_version),
-        ("Fingerprint", f"{roster.fingerprint}   (cardsmith force show prints the same)"),
+        ("Fingerprint", f"{roster.fingerprint}   (cardsmith check and force show print the same)"),
     ]
 
 
