@@ -1,4 +1,4 @@
-"""Provides ``battle print``: the optional-rule reference cards and every unit's state as a PDF."""
+"""Provides ``battle print``: rule reference cards, every unit's state, and the marked cards."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ from pathlib import Path
 
 import click
 
-from cardsmith.battle.battle_file import load_battle
 from cardsmith.cli.options import mono_option, paper_option, pdf_output_option
 from cardsmith.wording import count
 
@@ -16,20 +15,18 @@ from cardsmith.wording import count
 @pdf_output_option
 @paper_option
 @mono_option
-def battle_print(battle_path: Path, output: Path, paper: str, mono: bool) -> None:
-    """Print BATTLE: a reference card per optional rule switched on, and every unit now.
+@click.option("--no-cards", is_flag=True, help="Leave out the units' marked cards.")
+def battle_print(battle_path: Path, output: Path, paper: str, mono: bool, no_cards: bool) -> None:
+    """Print BATTLE: a reference card per optional rule switched on, every unit now, and
+    each unit's card with its damage, heat and crits so far marked.
 
     The table gives each unit's damage, heat, crits, current move, TMM, damage and
     to-hit numbers, who controls it and any betrayal penalties.
     """
-    battle = load_battle(battle_path)
-    # reportlab is imported only here, so the other battle commands never pay for it.
-    from cardsmith.render.pdf.battle_sheet import render_battle_sheet
+    from cardsmith.services.printing import print_battle
 
-    written = render_battle_sheet(
-        battle, output, title=f"Battle {battle_path.name}", paper=paper.lower(), mono=mono
-    )
-    rules = ", ".join(battle.packs) or "no optional rules"
+    result = print_battle(battle_path, output, paper=paper, mono=mono, cards=not no_cards)
+    rules = ", ".join(result.packs) or "no optional rules"
     click.echo(
-        f"{written}: turn {battle.turn}, {count(len(battle.units), 'unit')}, {rules}, {paper.lower()}"
+        f"{result.path}: turn {result.turn}, {count(result.units, 'unit')}, {rules}, {result.paper}"
     )

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardsmith.battle.battle_file import load_battle
 from cardsmith.errors import CardsmithError, UsageError
 from cardsmith.forces.force_file import load_force
 from cardsmith.formats import share_code
@@ -21,12 +22,14 @@ from cardsmith.rules.engine import check_force, load_pack
 
 __all__ = [
     "EXTRA_KINDS",
+    "BattlePrint",
     "PAPERS",
     "SORTS",
     "ForceToPrint",
     "PrintResult",
     "SheetOptions",
     "default_paper",
+    "print_battle",
     "print_files",
     "print_forces",
     "roster_share_code",
@@ -81,7 +84,7 @@ def roster_share_code(force: Force) -> str:
 
 
 def refuse_output_over_inputs(output: Path, inputs: Sequence[Path]) -> None:
-    """Refuse an output that resolves to one of the inputs (it would replace a force).
+    """Refuse an output that resolves to one of the inputs (it would replace a force or a battle).
 
     Raises:
         UsageError: ``output`` is one of ``inputs`` (through links and relative paths too).
@@ -97,7 +100,7 @@ def refuse_output_over_inputs(output: Path, inputs: Sequence[Path]) -> None:
             continue
         if same:
             raise UsageError(
-                f"{output} is one of the forces being printed; choose another file for the PDF"
+                f"{output} is one of the files being printed; choose another file for the PDF"
             )
 
 
@@ -147,6 +150,48 @@ def print_files(
     """
     refuse_output_over_inputs(output, paths)
     return print_forces([ForceToPrint(load_force(p), p) for p in paths], output, options)
+
+
+@dataclass(frozen=True, slots=True)
+class BattlePrint:
+    """What a battle print wrote."""
+
+    path: Path
+    turn: int
+    units: int
+    packs: tuple[str, ...]
+    paper: str
+
+
+def print_battle(
+    battle_path: Path,
+    output: Path,
+    *,
+    paper: str = "letter",
+    mono: bool = False,
+    cards: bool = True,
+) -> BattlePrint:
+    """The battle sheet of a battle file: rule cards, every unit now and, with ``cards``,
+    each unit's card with its damage, heat and crits so far marked.
+
+    Raises:
+        UsageError: ``output`` is the battle file.
+        BattleFileError: the battle file cannot be read.
+        TemplateError, RenderError: as ``print_forces``.
+    """
+    refuse_output_over_inputs(output, [battle_path])
+    battle = load_battle(battle_path)
+    from cardsmith.render.pdf.battle_sheet import render_battle_sheet
+
+    written = render_battle_sheet(
+        battle,
+        output,
+        title=f"Battle {battle_path.name}",
+        paper=paper.lower(),
+        mono=mono,
+        cards_too=cards,
+    )
+    return BattlePrint(written, battle.turn, len(battle.units), tuple(battle.packs), paper.lower())
 
 
 def default_paper(locale_name: str | None = None) -> str:

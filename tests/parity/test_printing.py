@@ -85,7 +85,7 @@ def test_the_cli_refuses_an_output_that_is_an_input(tmp_path: Path, cli_run: Any
     for output in (str(source), str(tmp_path / "." / "lance.json")):
         result = cli_run("print", str(source), "-o", output)
         assert result.code == 2, result
-        assert "one of the forces being printed" in result.stderr
+        assert "one of the files being printed" in result.stderr
     assert source.read_bytes() == before
     link = tmp_path / "link.pdf"
     link.symlink_to(source)

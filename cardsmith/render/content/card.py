@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from cardsmith.battle.crits import CritTrack, crit_tracks, is_aerospace
 from cardsmith.battle.effects import moves_by_thrust, tracks_heat
+from cardsmith.battle.view import UnitInPlay
 from cardsmith.errors import RenderError, TemplateError
 from cardsmith.forces.pricing import adjusted_pv
 from cardsmith.forces.spas import CardEffect, SpaCatalogue, card_numbers, load_spas
@@ -70,6 +71,17 @@ class CardMarks:
         """Boxes ticked in one group of a track."""
         counts = self.crits.get(track, ())
         return counts[group] if group < len(counts) else 0
+
+
+def marks_in_play(view: UnitInPlay) -> CardMarks:
+    """The marks of a unit in play (the battle engine's one view of it): points lost,
+    the heat level and the boxes its crits fill."""
+    return CardMarks(
+        armor=view.armor - view.armor_left,
+        structure=view.structure - view.structure_left,
+        heat=view.heat or 0,
+        crits={t.track.name: t.marked for t in view.tracks},
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,10 +1,9 @@
-"""Provides ``render_battle_sheet``: rule reference cards and every unit's state now, as a PDF.
+"""Provides ``render_battle_sheet``: rule reference cards, every unit's state now, marked cards.
 
-One page (more only when a battle has too many units for one): a card-sized reference
-card (88.9 × 63.5 mm faces, flowing onto a second face when the text needs it) for each
-optional rule switched on, then a compact table of every unit's current values.  Sizes
-and wording come from ``battle-sheet.toml``; deterministic (``invariant=True``, fixed
-metadata) and saved atomically.
+A card-sized reference card (88.9 × 63.5 mm faces, flowing onto a second face when the
+text needs it) for each optional rule switched on, a compact table of every unit's
+current values, then the units' cards marked (``battle_cards``).  Sizes and wording come
+from ``battle-sheet.toml``; deterministic and saved atomically.
 """
 
 from __future__ import annotations
@@ -30,15 +29,13 @@ from cardsmith.render.content.battle_sheet import (
     unit_rows,
 )
 from cardsmith.render.layout.battle_sheet import PT_MM, BattleSheetLayout, load_battle_layout
+from cardsmith.render.pdf.battle_cards import draw_marked_cards
 from cardsmith.render.pdf.fonts import FontSet, register_fonts
 from cardsmith.render.pdf.page import MM, PageFlow, new_canvas, paper_size
 from cardsmith.wording import count
 
 #: Grey levels: table header fill, rules between rows, detail text, units out of play.
-_HEADER_FILL = 0.88
-_RULE_GREY = 0.8
-_DETAIL_GREY = 0.3
-_OUT_GREY = 0.55
+_HEADER_FILL, _RULE_GREY, _DETAIL_GREY, _OUT_GREY = 0.88, 0.8, 0.3, 0.55
 
 #: Characters the built-in fallback fonts (Latin-1) cannot print, and their stand-ins.
 _LATIN1 = {"≥": ">=", "≤": "<=", "−": "-", "×": "x", "·": "-", "—": "-", "½": "1/2"}
@@ -52,8 +49,10 @@ def render_battle_sheet(
     paper: str = "letter",
     mono: bool = False,
     layout: BattleSheetLayout | None = None,
+    cards_too: bool = True,
 ) -> Path:
-    """Print the battle sheet to ``out_path`` (replaced atomically).
+    """Print the battle sheet to ``out_path`` (replaced atomically), then every unit's card
+    with the damage, heat and crits so far marked (unless ``cards_too`` is off).
 
     Raises:
         TemplateError: unknown paper, or a layout that does not fit (a rule needing more
@@ -61,7 +60,9 @@ def render_battle_sheet(
         RulePackError: a pack switched on in the battle does not load.
         RenderError: the file cannot be written.
     """
-    data = battle_sheet_bytes(battle, title=title, paper=paper, mono=mono, layout=layout)
+    data = battle_sheet_bytes(
+        battle, title=title, paper=paper, mono=mono, layout=layout, cards_too=cards_too
+    )
     save_bytes(out_path, data, RenderError)
     return out_path
 
@@ -73,6 +74,7 @@ def battle_sheet_bytes(
     paper: str = "letter",
     mono: bool = False,
     layout: BattleSheetLayout | None = None,
+    cards_too: bool = True,
 ) -> bytes:
     """The PDF of ``render_battle_sheet`` as bytes (nothing written)."""
     layout = layout or load_battle_layout()
@@ -96,6 +98,8 @@ def battle_sheet_bytes(
     page.heading("Units now")
     _draw_table(page, unit_rows(battle), unit_width)
     page.finish()
+    if cards_too:
+        draw_marked_cards(canvas, battle, paper, fonts, mono)
     canvas.save()
     return buffer.getvalue()
 

@@ -126,7 +126,7 @@ def _draw_unit_cards(
             for index, entry in section.entries
         ]
         label = force.name + (f" · group {section.group}" if section.group else "")
-        _draw_grid(canvas, cards, layout, fonts, options.mono, label)
+        draw_grid(canvas, cards, layout, fonts, options.mono, label)
 
 
 def _draw_extras(
@@ -139,10 +139,10 @@ def _draw_extras(
     numbered = print_order(force, options.sort)
     if "pilot" in wanted:
         pilots: list[SlotCard] = list(pilot_cards(numbered))
-        _draw_grid(canvas, pilots, layout, fonts, options.mono, f"{force.name} · pilots")
+        draw_grid(canvas, pilots, layout, fonts, options.mono, f"{force.name} · pilots")
     if "spa" in wanted:
         spas: list[SlotCard] = list(spa_cards(numbered))
-        _draw_grid(canvas, spas, layout, fonts, options.mono, f"{force.name} · SPAs")
+        draw_grid(canvas, spas, layout, fonts, options.mono, f"{force.name} · SPAs")
     if "token" in wanted:
         draw_tokens(
             canvas,
@@ -167,7 +167,7 @@ def _draw_one(
         draw_card(canvas, card, fonts, origin, mono=mono)
 
 
-def _draw_grid(
+def draw_grid(
     canvas: Canvas,
     cards: Sequence[SlotCard],
     layout: SheetLayout,
@@ -175,7 +175,10 @@ def _draw_grid(
     mono: bool,
     label: str,
 ) -> None:
-    """Cards in the layout's grid, ``per_page`` to a page, with cut marks and a page label."""
+    """Cards in the layout's grid, ``per_page`` to a page, with cut marks and a page label.
+
+    ``battle print`` uses it too, for the cards it re-prints with their marks.
+    """
     page_h = layout.page_height
     for start in range(0, len(cards), layout.per_page):
         _page_size(canvas, layout)
