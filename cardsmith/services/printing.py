@@ -22,9 +22,9 @@ from cardsmith.rules.engine import check_force, load_pack
 
 __all__ = [
     "EXTRA_KINDS",
-    "BattlePrint",
     "PAPERS",
     "SORTS",
+    "BattlePrint",
     "ForceToPrint",
     "PrintResult",
     "SheetOptions",

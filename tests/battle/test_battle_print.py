@@ -160,7 +160,8 @@ def test_cli_battle_print_one_page_deterministic(
     assert cli_run("battle", "print", str(path), "-o", str(second)).code == 0
     assert first.read_bytes() == second.read_bytes()
     with pdfplumber.open(first) as pdf:
-        assert len(pdf.pages) == 1
+        # The sheet is one page; each side's marked cards follow on a page of their own.
+        assert len(pdf.pages) == 1 + 2
         assert round(pdf.pages[0].width) == 612  # Letter
         text = pdf.pages[0].extract_text()
     assert "Жук Mech" in text and "Betrayal" in text

@@ -14,7 +14,8 @@ from cardsmith.battle.view import unit_in_play
 from cardsmith.render.layout.card import load_template
 from cardsmith.render.layout.paper import sheet_layout
 from cardsmith.render.pdf.battle_sheet import battle_sheet_bytes
-from tests.battle.conftest import BattleFile, battle_file, two_sides  # noqa: F401
+from tests.battle.conftest import BattleFile, two_sides
+from tests.battle.conftest import battle_file as battle_file  # the fixture, shared
 from tests.render.conftest import MM, in_box
 
 
