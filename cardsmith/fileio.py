@@ -112,7 +112,11 @@ def read_bytes(path: Path, *, what: str, max_bytes: int, error: type[CardsmithEr
             raise error(f"{path} is {info.st_size:,} bytes; {what}s over {max_bytes:,} are refused")
         os.set_blocking(fd, True)
         with os.fdopen(fd, "rb", closefd=False) as stream:
-            data = stream.read(max_bytes + 1)  # the file may grow while it is read
+            # Ask for the size stat gave (one byte more shows growth): a read of
+            # max_bytes would set aside that many bytes for every small file.
+            data = stream.read(info.st_size + 1)
+            if len(data) > info.st_size:  # the file grew while it was read
+                data += stream.read(max_bytes + 1 - len(data))
     except OSError as exc:
         raise error(f"cannot read {path}: {os_reason(exc)}") from exc
     finally:
