@@ -190,6 +190,8 @@ def current_move(entry: ForceEntry, state: UnitState, *, turn: int = 0) -> MoveN
     """
     unit = entry.unit
     inches, tmm = permanent_move(entry, state)
+    if moves_by_thrust(unit):
+        tmm = 0  # aerospace units and large craft have thrust, not a TMM (facts §1.5)
     heat = min(state.heat, HEAT_SHUTDOWN) if tracks_heat(unit) else 0
     level = heat_data().at(heat)
     tsm = heat >= 1 and unit.has_special("TSM")

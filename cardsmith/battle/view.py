@@ -104,7 +104,9 @@ class UnitInPlay:
 
     @property
     def move_text(self) -> str:
-        """Move now as the card prints it (``8"/6"j``, ``5a``)."""
+        """Move now as the card prints it (``8"/6"j``); thrust without inches (``5a``, ``200``)."""
+        if self.thrust:
+            return "/".join(f"{m.inches:g}{m.mode}" for m in self.move.modes) or "0"
         return self.move.text
 
     @property

@@ -13,6 +13,7 @@ from cardsmith.battle import effects
 from cardsmith.battle.crits import CritKind, allowed_crits, crit_tracks, has_motive_table
 from cardsmith.battle.state import FLAGS, HEAT_SHUTDOWN, Battle, heat_text
 from cardsmith.errors import CardsmithError, UsageError
+from cardsmith.models import Unit
 from cardsmith.rules.engine import available_packs, load_pack
 from cardsmith.services.battle import Outcome, stage_heat
 
@@ -106,3 +107,16 @@ def optional_packs() -> list[Choice]:
         if pack.optional:
             out.append(Choice(pack_id, str(pack.title)))
     return out
+
+
+def card_tracks(unit: Unit) -> list[tuple[str, int, str]]:
+    """The crit tracks a unit's card keeps: (name, boxes, effect), from the battle's data."""
+    return [
+        (track.name, track.boxes, " / ".join(g.effect for g in track.groups if g.effect))
+        for track in crit_tracks(unit)
+    ]
+
+
+def keeps_heat(unit: Unit) -> bool:
+    """True for a unit with a heat scale ('Mechs and aerospace fighters, ASCE p.28)."""
+    return effects.tracks_heat(unit)

@@ -183,3 +183,28 @@ def test_a_broken_crit_file_is_refused_with_every_problem(tmp_path: Path) -> Non
     assert "table.vehicle.rolls" in problems and "unknown crit result 'stun'" in problems
     assert "10 results" in problems or "needs 11 results" in problems
     assert "'weird'" in problems
+
+
+def test_the_terminal_stat_panel_prints_the_same_tracks(mul_by_id: dict[int, Any]) -> None:
+    from cardsmith.tui.widgets.unit_card import stat_panel
+
+    lam = Unit.from_mul(mul_by_id[4821])
+    text = stat_panel(lam).plain
+    for track in crit_tracks(lam):
+        assert f"{track.name:<13}{'□ ' * track.boxes}" in text
+    jumpship = make_unit("Leviathan", type_=UnitType.JS, move="200", specials="DT8,KF")
+    assert "DOCK" in stat_panel(jumpship).plain and "KF DRIVE" in stat_panel(jumpship).plain
+    assert "HEAT" not in stat_panel(make_unit(type_=UnitType.CF, move="6a")).plain
+
+
+def test_large_craft_move_is_thrust_without_inches_or_tmm(
+    mul_records: list[dict[str, Any]],
+) -> None:
+    from cardsmith.battle.state import Side, new_battle
+    from cardsmith.battle.view import unit_in_play
+    from cardsmith.models import Force
+
+    jumpship = next(Unit.from_mul(r) for r in mul_records if (r.get("BFType") or "") == "JS")
+    battle = new_battle((Side("Fleet", Force("Fleet", entries=(entry(jumpship),))),))
+    view = unit_in_play(battle, battle.units[0])
+    assert (view.move_text, view.tmm, view.bands) == ("200", 0, ("S", "M", "L", "E"))

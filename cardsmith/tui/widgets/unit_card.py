@@ -7,41 +7,7 @@ from textual.widgets import Static
 
 from cardsmith import services
 from cardsmith.models import ForceEntry, Unit
-
-#: Critical-hit tracks per card family: (label, boxes, effect) (ASCE card, facts §3).
-CRIT_TRACKS: dict[str, tuple[tuple[str, int, str], ...]] = {
-    "mech": (
-        ("ENGINE", 1, "+1 heat/firing"),
-        ("FIRE CONTROL", 4, "+2 TN each"),
-        ("MP", 4, "½ MV each"),
-        ("WEAPONS", 4, "−1 damage each"),
-    ),
-    "vehicle": (
-        ("ENGINE", 1, "½ MV and damage"),
-        ("FIRE CONTROL", 4, "+2 TN each"),
-        ("WEAPONS", 4, "−1 damage each"),
-        ("MOTIVE", 5, '−2", ½ MV, 0'),
-    ),
-    "protomech": (
-        ("FIRE CONTROL", 4, "+2 TN each"),
-        ("MP", 4, "½ MV each"),
-        ("WEAPONS", 4, "−1 damage each"),
-    ),
-    "fighter": (
-        ("ENGINE", 2, "½ thrust, then crash"),
-        ("FIRE CONTROL", 4, "+2 TN each"),
-        ("WEAPONS", 4, "−1 damage each"),
-    ),
-    "large-craft": (
-        ("CREW", 2, ""),
-        ("ENGINE", 3, ""),
-        ("FIRE CONTROL", 4, "+2 TN each"),
-        ("WEAPONS", 4, "−25% damage each"),
-    ),
-}
-
-#: Families that track heat and print the heat scale (ASCE p.28).
-HEAT_FAMILIES = frozenset({"mech", "fighter"})
+from cardsmith.services.battle_choices import card_tracks, keeps_heat
 
 
 def stat_panel(unit: Unit, skill: int = 4, pilot: str = "", spas: tuple[str, ...] = ()) -> Text:
@@ -73,7 +39,7 @@ def stat_panel(unit: Unit, skill: int = 4, pilot: str = "", spas: tuple[str, ...
     text.append("\nTO-HIT  ", style="bold")
     text.append("  ".join(f"{band} {hits[i]}+" for i, band in enumerate(ranges)))
     text.append("\n")
-    if family in HEAT_FAMILIES:
+    if keeps_heat(unit):
         text.append(f"OV {unit.overheat}   HEAT ", style="bold")
         text.append("[1][2][3][S]\n")
     text.append("\n")
@@ -91,7 +57,7 @@ def stat_panel(unit: Unit, skill: int = 4, pilot: str = "", spas: tuple[str, ...
         text.append("SPAs    ", style="bold")
         text.append(", ".join(services.spa_name(s) for s in spas))
         text.append("\n")
-    tracks = CRIT_TRACKS.get(family, ())
+    tracks = card_tracks(unit)
     if tracks:
         text.append("\nCRITICAL HITS\n", style="bold")
         for label, boxes, effect in tracks:
