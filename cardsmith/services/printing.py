@@ -18,7 +18,8 @@ from cardsmith.formats import share_code
 from cardsmith.models import Force
 from cardsmith.render.content.roster import Verdict, verdict_from_check
 from cardsmith.render.content.sheets import EXTRA_KINDS, PAPERS, SORTS, SheetOptions
-from cardsmith.rules.engine import check_force, load_pack
+from cardsmith.rules.model import CheckResult
+from cardsmith.services import checks
 
 __all__ = [
     "EXTRA_KINDS",
@@ -64,13 +65,14 @@ class PrintResult:
 def roster_verdict(force: Force) -> tuple[Verdict | None, str]:
     """The verdict the roster prints: the force checked against its own pack.
 
-    A pack that does not load gives no verdict and a warning saying why; the roster then
-    says "not checked" rather than stopping the print.
+    The check is ``services.checks.check``, the one both shells run, so a roster says
+    what ``cardsmith check`` says.  A pack that does not load gives no verdict and a
+    warning saying why; the roster then says "not checked" rather than stopping the print.
     """
-    try:
-        result = check_force(force, load_pack(force.pack))
-    except CardsmithError as exc:
-        return None, f"not checked against pack {force.pack!r}: {exc.message}"
+    verdict = checks.check(force)
+    if not verdict.available:
+        return None, f"not checked against pack {force.pack!r}: {verdict.note}"
+    result = CheckResult(verdict.legal, verdict.violations, verdict.total_pv, verdict.pack)
     return verdict_from_check(result, force.pack), ""
 
 

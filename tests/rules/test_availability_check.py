@@ -181,3 +181,17 @@ def _pack_file(text: str) -> Path:
     path = folder / "p.toml"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def test_the_printed_roster_carries_the_same_availability_verdict(tmp_path: Path) -> None:
+    from cardsmith.forces.force_file import load_force
+    from cardsmith.services.printing import roster_verdict
+
+    _store_lists(_wolf_mechs(TIMBER_WOLF, GRIFFIN))
+    force = load_force(_force(tmp_path / "wolf.json", TIMBER_WOLF, ATLAS, GRIFFIN, FERRET))
+    checked = checks.check(force)
+    printed, warning = roster_verdict(force)
+    assert printed is not None and warning == ""
+    assert printed.legal is checked.legal is False
+    assert printed.errors == len(checked.errors)
+    assert any("not available to Clan Wolf" in line for line in printed.problems)
