@@ -10,7 +10,14 @@ import pytest
 
 from cardsmith.errors import TemplateError
 from cardsmith.paths import templates_dir
-from cardsmith.render.layout.card import FAMILIES, load_template, parse_template, pip_rows
+from cardsmith.render.layout.card import (
+    FAMILIES,
+    MAX_PIP_PITCH_MM,
+    MIN_PIP_PITCH_MM,
+    load_template,
+    parse_template,
+    pip_rows,
+)
 from cardsmith.render.layout.paper import load_sheet, parse_sheet, sheet_layout
 
 
@@ -175,11 +182,25 @@ def test_cards_too_big_for_the_paper() -> None:
         sheet_layout("letter", 1, parse_sheet(data))
 
 
-@pytest.mark.parametrize(("armor", "structure"), [(2, 1), (10, 8), (20, 12), (30, 30)])
-def test_pips_always_fit_their_area_when_they_fit(armor: int, structure: int) -> None:
-    rows = pip_rows(armor, structure, 39.0, 11.0)
-    if rows.fits:
-        assert (rows.armor_rows + rows.structure_rows) * rows.pitch <= 11.0 + 1e-6
-        assert rows.per_row * rows.pitch <= 39.0 + 1e-6
-        assert rows.armor_rows * rows.per_row >= armor
-        assert rows.structure_rows * rows.per_row >= structure
+@pytest.mark.parametrize(
+    ("armor", "structure", "fits"),
+    [(2, 1, True), (10, 8, True), (20, 12, True), (30, 30, True), (60, 50, False)],
+)
+def test_pips_always_fit_their_area_when_they_fit(armor: int, structure: int, fits: bool) -> None:
+    """Every case states whether pips fit, so no assertion hides under an ``if``."""
+    width, height = 39.0, 11.0
+    rows = pip_rows(armor, structure, width, height)
+    assert rows.fits is fits
+    if not fits:
+        # Too many points: the card prints numbers; the pitch fell below the markable size.
+        assert rows.pitch < MIN_PIP_PITCH_MM
+        return
+    assert (rows.armor_rows + rows.structure_rows) * rows.pitch <= height + 1e-6
+    assert rows.per_row * rows.pitch <= width + 1e-6
+    assert rows.armor_rows * rows.per_row >= armor
+    assert rows.structure_rows * rows.per_row >= structure
+    # The largest pitch that fits: 0.1 mm more would not (or the cap is reached).
+    bigger = rows.pitch + 0.1
+    per_row = int(width // bigger)
+    needed = -(-armor // per_row) + -(-structure // per_row) if per_row else 99
+    assert rows.pitch == MAX_PIP_PITCH_MM or needed * bigger > height + 1e-6

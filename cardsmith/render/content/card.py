@@ -7,8 +7,11 @@ plus the range modifier (+0/+2/+4/+6, ASCE p.44; seed 004 "Modificador por alcan
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from cardsmith.battle.crits import CritTrack, crit_tracks, is_aerospace
 from cardsmith.battle.effects import moves_by_thrust, tracks_heat
@@ -20,6 +23,46 @@ from cardsmith.models import ForceEntry, Pilot, Unit, UnitType
 from cardsmith.models.force import DEFAULT_SKILL, MAX_SKILL, MIN_SKILL
 from cardsmith.models.stats import Movement, format_move
 from cardsmith.render.layout.card import CardTemplate, load_template, template_for_type
+
+#: Per print, what has been worked out for each unit (its card template, crit tracks and
+#: whether it keeps heat): these read data files, and one print asks for each unit once.
+T = TypeVar("T")
+_PRINT_MEMO: ContextVar[dict[tuple[str, int], object] | None] = ContextVar(
+    "print_memo", default=None
+)
+
+
+@contextmanager
+def one_print() -> Iterator[None]:
+    """Within the block, each unit's template, tracks and heat are worked out once (a data
+    file edited meanwhile is read again by the next print)."""
+    token = _PRINT_MEMO.set({})
+    try:
+        yield
+    finally:
+        _PRINT_MEMO.reset(token)
+
+
+def _memo(kind: str, unit: Unit, work: Callable[[Unit], T]) -> T:
+    memo = _PRINT_MEMO.get()
+    if memo is None:
+        return work(unit)
+    key = (kind, id(unit))
+    if key not in memo:
+        memo[key] = (unit, work(unit))  # the unit is kept so its id stays its own
+    found: tuple[Unit, T] = memo[key]  # type: ignore[assignment]
+    return found[1]
+
+
+def unit_tracks(unit: Unit) -> tuple[CritTrack, ...]:
+    """The crit tracks the battle engine gives the unit (one definition for play and paper)."""
+    return _memo("tracks", unit, crit_tracks)
+
+
+def keeps_heat(unit: Unit) -> bool:
+    """True when the unit has a heat scale (ASCE p.28)."""
+    return _memo("heat", unit, tracks_heat)
+
 
 #: To-hit modifier per range bracket (ASCE p.44; seed 004 range table; E for aerospace).
 RANGE_MODIFIERS: dict[str, int] = {"S": 0, "M": 2, "L": 4, "E": 6}
@@ -217,7 +260,7 @@ def card_for(
         raise RenderError(f"{unit.name} has no Alpha Strike stats and cannot be printed")
     try:
         template = template_for(unit)
-        tracks = crit_tracks(unit) if "crits" in template.boxes else ()
+        tracks = unit_tracks(unit) if "crits" in template.boxes else ()
     except TemplateError as exc:
         raise RenderError(f"{unit.name}: {exc.message}") from exc
     skill = entry.skill
@@ -254,7 +297,7 @@ def card_for(
         pv=adjusted_pv(unit.pv, skill),
         base_pv=unit.pv,
         damage=columns,
-        overheat=unit.overheat if template.heat_scale and tracks_heat(unit) else None,
+        overheat=unit.overheat if template.heat_scale and keeps_heat(unit) else None,
         heat_scale=template.heat_scale,
         armor=unit.armor,
         structure=unit.structure,

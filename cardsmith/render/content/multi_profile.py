@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from cardsmith.battle.crits import CritTrack, crit_tracks
+from cardsmith.battle.crits import CritTrack
 from cardsmith.errors import RenderError, TemplateError
 from cardsmith.forces.pricing import adjusted_pv
 from cardsmith.forces.spas import card_numbers
@@ -36,6 +36,7 @@ from cardsmith.render.content.card import (
     spa_lines,
     spa_text,
     template_for,
+    unit_tracks,
 )
 from cardsmith.render.layout.multi_profile import MultiTemplate, load_multi_template
 
@@ -238,7 +239,7 @@ def _alpha_strike(
     # Per-profile cards give the brackets and the heat scale; an aerospace profile adds E.
     try:
         templates = [template_for(s) for s in profiles]
-        tracks = crit_tracks(unit)
+        tracks = unit_tracks(unit)
     except TemplateError as exc:
         raise RenderError(f"{unit.name}: {exc.message}") from exc
     ranges = max((t.ranges for t in templates), key=len)

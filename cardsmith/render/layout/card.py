@@ -324,15 +324,23 @@ class PipRows:
 
 
 def pip_rows(armor: int, structure: int, width: float, height: float) -> PipRows:
-    """Largest pip pitch (≤ MAX_PIP_PITCH_MM) at which both tracks fit the area.
+    """Largest pip pitch (≤ MAX_PIP_PITCH_MM, in 0.1 mm steps) at which both tracks fit.
 
-    Each track starts on its own row and wraps after ``per_row`` pips.
+    Each track starts on its own row and wraps after ``per_row`` pips.  When no pitch of
+    at least MIN_PIP_PITCH_MM fits, the answer's pitch is below it (``fits`` is False)
+    and the card prints numbers instead.  Steps are counted in whole tenths, so float
+    drift never passes off a too-small pitch as the smallest allowed one.
     """
-    pitch = MAX_PIP_PITCH_MM
-    while True:
-        per_row = max(1, int(width // pitch))
+    top, bottom = round(MAX_PIP_PITCH_MM * 10), round(MIN_PIP_PITCH_MM * 10)
+    for tenths in range(top, bottom - 1, -1):
+        pitch = tenths / 10
+        per_row = max(1, int((width + 1e-9) // pitch))
         a_rows = max(1, math.ceil(armor / per_row))
         s_rows = max(1, math.ceil(structure / per_row))
-        if (a_rows + s_rows) * pitch <= height + 1e-6 or pitch < MIN_PIP_PITCH_MM:
-            return PipRows(a_rows, s_rows, per_row, round(pitch, 3))
-        pitch -= 0.1
+        if (a_rows + s_rows) * pitch <= height + 1e-6:
+            return PipRows(a_rows, s_rows, per_row, pitch)
+    pitch = (bottom - 1) / 10
+    per_row = max(1, int(width // pitch))
+    return PipRows(
+        max(1, math.ceil(armor / per_row)), max(1, math.ceil(structure / per_row)), per_row, pitch
+    )

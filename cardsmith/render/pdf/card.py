@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from cardsmith.battle.crits import CritTrack
@@ -26,7 +25,7 @@ from cardsmith.render.pdf.pen import (
     draw_pips,
     draw_pv_table,
 )
-from cardsmith.render.pdf.text import clip_text, fit_size, wrap_items
+from cardsmith.render.pdf.text import clip_text, fit_size, stringWidth, wrap_items
 
 __all__ = ["HEADER_FILL", "MM", "PV_FILL", "CardPen", "clip_text", "draw_card"]
 

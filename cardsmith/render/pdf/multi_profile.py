@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from cardsmith.battle.crits import CritTrack
@@ -26,7 +25,7 @@ from cardsmith.render.pdf.pen import (
     draw_pips,
     draw_pv_table,
 )
-from cardsmith.render.pdf.text import clip_text, fit_size, wrap_pieces
+from cardsmith.render.pdf.text import clip_text, fit_size, stringWidth, wrap_pieces
 
 #: Grey of the table's header row and of every other profile row (colour mode).
 TABLE_HEADER_FILL = 0.86

@@ -82,13 +82,18 @@ class Pen:
         align: str = "left",
     ) -> None:
         """One string at a baseline (mm from the top), left, centre or right aligned."""
-        self.font(font, size)
+        c = self.c
+        # Inlined font() and x()/y(): this runs for every string of every card.
+        if c._fontname != font or c._fontsize != size:
+            c.setFont(font, size)
+        x = self.ox + x_mm * MM
+        y = self.oy + (self.height_mm - baseline_mm) * MM
         if align == "right":
-            self.c.drawRightString(self.x(x_mm), self.y(baseline_mm), text)
+            c.drawRightString(x, y, text)
         elif align == "center":
-            self.c.drawCentredString(self.x(x_mm), self.y(baseline_mm), text)
+            c.drawCentredString(x, y, text)
         else:
-            self.c.drawString(self.x(x_mm), self.y(baseline_mm), text)
+            c.drawString(x, y, text)
 
     def frame(self, box: Box, fill: float | None = None) -> None:
         """The thin outline of a box, filled grey in colour mode when ``fill`` is given."""

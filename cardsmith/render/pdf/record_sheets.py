@@ -19,6 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardsmith.errors import CardsmithError, RenderError, TemplateError
 from cardsmith.fileio import save_bytes
 from cardsmith.models import Force
+from cardsmith.render.content.card import one_print
 from cardsmith.render.content.extra_cards import (
     PilotCard,
     SpaCard,
@@ -71,6 +72,16 @@ def render_bytes(
     share_codes: Sequence[str] | None = None,
 ) -> bytes:
     """The PDF of ``render_sheets`` as bytes (nothing written)."""
+    with one_print():
+        return _render(forces, options, verdicts, share_codes)
+
+
+def _render(
+    forces: Sequence[Force],
+    options: SheetOptions | None,
+    verdicts: Sequence[Verdict | None] | None,
+    share_codes: Sequence[str] | None,
+) -> bytes:
     options = options or SheetOptions()
     problems = options.problems()
     if problems:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from cardsmith.render.content.reference import RefTable
@@ -16,7 +15,7 @@ from cardsmith.render.layout.paper import SheetLayout
 from cardsmith.render.pdf.fonts import FontSet
 from cardsmith.render.pdf.page import MM
 from cardsmith.render.pdf.roster import PAGE_MARGIN, RosterPage
-from cardsmith.render.pdf.text import wrap_text
+from cardsmith.render.pdf.text import stringWidth, wrap_text
 
 #: Text size (pt) of the tables and the height (mm) of one line.
 SIZE = 7.0

@@ -3,19 +3,29 @@
 Every printed string goes through one of these, so nothing spills out of its box: text
 shrinks first, then wraps (roster cells, specials), and only a one-line box that still
 cannot hold it is shortened, from the middle, keeping the end that tells units apart
-(variant, squad size).
+(variant, squad size).  They are pure, so their answers are remembered: a print fits
+the same labels and values on every card.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import stringWidth as _measure
 
 ELLIPSIS = "…"
 
 
+@lru_cache(maxsize=16384)
+def stringWidth(text: str, font: str, size: float) -> float:
+    """Width of ``text`` in points, remembered: a print measures the same labels, values
+    and target numbers on every card, and fitting text measures them again and again."""
+    return float(_measure(text, font, size))
+
+
+@lru_cache(maxsize=8192)
 def fit_size(text: str, font: str, size: float, min_size: float, width_pt: float) -> float:
     """The largest size from ``size`` down to ``min_size`` (0.5 pt steps) at which text fits."""
     floor = min_size or size
@@ -24,6 +34,7 @@ def fit_size(text: str, font: str, size: float, min_size: float, width_pt: float
     return size
 
 
+@lru_cache(maxsize=4096)
 def clip_text(text: str, font: str, size: float, width_pt: float) -> str:
     """``text`` cut at the end with an ellipsis so that it fits ``width_pt``."""
     if stringWidth(text, font, size) <= width_pt:
@@ -47,6 +58,7 @@ def distinguishing_tail(name: str, variant: str = "") -> str:
     return found.group(0).strip() if found else ""
 
 
+@lru_cache(maxsize=4096)
 def shorten_middle(text: str, font: str, size: float, width_pt: float, tail: str = "") -> str:
     """``text`` shortened from the middle (``Achileus Light… [Laser] (Sqd4)``) to fit.
 
@@ -110,6 +122,11 @@ def wrap_pieces(
 def wrap_text(text: str, font: str, size: float, width_pt: float) -> list[str]:
     """``text`` wrapped at spaces into lines that fit ``width_pt``; a word too long for a
     line is broken between letters, so nothing is ever cut off."""
+    return list(_wrap_text(text, font, size, width_pt))
+
+
+@lru_cache(maxsize=4096)
+def _wrap_text(text: str, font: str, size: float, width_pt: float) -> tuple[str, ...]:
     lines: list[str] = []
     for line in wrap_pieces(text.split(), font, size, width_pt):
         while stringWidth(line, font, size) > width_pt and len(line) > 1:
@@ -119,4 +136,4 @@ def wrap_text(text: str, font: str, size: float, width_pt: float) -> list[str]:
             lines.append(line[:cut])
             line = line[cut:]
         lines.append(line)
-    return lines or [""]
+    return tuple(lines) or ("",)
