@@ -10,6 +10,7 @@ from cardsmith.cli.catalogue_cmds import open_catalogue
 from cardsmith.cli.context import Settings
 from cardsmith.cli.output import echo_json, format_table
 from cardsmith.models.profiles import ProfileSet
+from cardsmith.services import custom_units
 from cardsmith.services.catalogue import find_unit
 from cardsmith.wording import count
 
@@ -23,10 +24,7 @@ def unit() -> None:
 @click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
 def validate(file: Path) -> None:
     """Check a custom unit file and list every problem with its key."""
-    from cardsmith.profiles.customfile import read_custom_units
-
-    units = read_custom_units(file)
-    for item in units:
+    for item in custom_units.check_file(file):
         profiles = len(item.profiles.profiles) if item.profiles else 1
         click.echo(
             f"ok  {item.name}  ({profiles} profile{'s' if profiles > 1 else ''}, {item.pv} points)"
@@ -38,16 +36,12 @@ def validate(file: Path) -> None:
 @click.pass_obj
 def import_units(settings: Settings, file: Path) -> None:
     """Add the units of a custom unit file to the local catalogue."""
-    from cardsmith.catalogue.dump import record
-    from cardsmith.profiles.customfile import read_custom_units
-
-    units = read_custom_units(file)
-    with open_catalogue(settings) as catalogue:
-        report = catalogue.add([record(u) for u in units], source=f"custom:{file.name}")
+    imported = custom_units.import_units(settings.resolved_cache_dir, file)
     click.echo(
-        f"Imported {count(report.total, 'custom unit')} from {file.name}: {report.added} new, {report.updated} updated."
+        f"Imported {count(len(imported.units), 'custom unit')} from {file.name}: "
+        f"{imported.added} new, {imported.updated} updated."
     )
-    for item in units:
+    for item in imported.units:
         click.echo(f"  {item.mul_id}  {item.name}")
 
 

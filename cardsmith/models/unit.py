@@ -6,10 +6,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from cardsmith.errors import CatalogueDataError
-from cardsmith.models.profiles import ALPHA_STRIKE, PRICING_RULES, Profile, ProfileSet
+from cardsmith.models import profile_base
+from cardsmith.models.profile_base import ALPHA_STRIKE, PRICING_RULES
 from cardsmith.models.stats import (
     DamageValue,
     Movement,
@@ -495,3 +496,15 @@ def _profiles_from_dict(data: Any, mul_id: object) -> ProfileSet:
         pricing=pricing,
         points=_optional_int(data.get("points")),
     )
+
+
+if TYPE_CHECKING:
+    #: A profile whose stats are a ``Unit`` (``models.profile_base`` keeps it generic).
+    Profile: TypeAlias = profile_base.Profile[Unit]
+    #: A unit's set of ``Unit`` profiles.
+    ProfileSet: TypeAlias = profile_base.ProfileSet[Unit]
+else:
+    # At run time the plain classes: calling a subscripted frozen slots dataclass fails
+    # (typing sets __orig_class__ through the frozen __setattr__).
+    Profile = profile_base.Profile
+    ProfileSet = profile_base.ProfileSet

@@ -8,26 +8,26 @@ and how it is priced.  Every problem is collected with its key before anything i
 
 from __future__ import annotations
 
-import json
 import re
-import tomllib
 import zlib
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+from cardsmith import limits
 from cardsmith.errors import CatalogueDataError, TemplateError
-from cardsmith.fileio import os_reason
+from cardsmith.fileio import parse_json, parse_toml, read_bytes
 from cardsmith.models import Unit, UnitType
 from cardsmith.models.profiles import ALPHA_STRIKE, PRICING_RULES, Profile, ProfileSet
 from cardsmith.models.stats import parse_move
+from cardsmith.problems import Problem
 from cardsmith.profiles.catalogues import GameSystem, load_switch_rules, load_system
 from cardsmith.wording import count
 
 FORMAT = "cardsmith-units"
 VERSION = 1
-MAX_FILE_BYTES = 5 * 1024 * 1024
+MAX_FILE_BYTES = limits.MAX_CUSTOM_UNITS_BYTES
 
 #: Alpha Strike profile keys and their kinds (as in cardsmith's own unit JSON).
 _AS_INT_KEYS = ("size", "armor", "structure", "threshold", "overheat", "pv", "tmm")
@@ -42,27 +42,82 @@ def read_custom_units(path: Path) -> list[Unit]:
     """Read and validate a custom unit file.
 
     Raises:
-        CatalogueDataError: the file cannot be read or parsed, or any unit is invalid;
-            the message lists every problem as ``unit[N].key: reason``.
+        CatalogueDataError: the file cannot be read or parsed, nests too deeply, or any
+            unit is invalid; ``problems`` lists each with its key (``unit[N].key``).
     """
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise CatalogueDataError(f"{path} is larger than {MAX_FILE_BYTES:,} bytes")
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CatalogueDataError(f"cannot read {path}: {os_reason(exc)}") from exc
-    except UnicodeDecodeError as exc:
-        raise CatalogueDataError(f"{path} is not UTF-8 text") from exc
-    try:
-        data = json.loads(text) if path.suffix.lower() == ".json" else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise CatalogueDataError(f"{path} cannot be parsed: {exc}") from exc
-    return parse_custom_units(data, origin=str(path))
+    return parse_custom_units(read_unit_data(path), origin=str(path))
 
 
-def parse_custom_units(data: Any, *, origin: str) -> list[Unit]:
+def read_unit_data(path: Path) -> object:
+    """The decoded content of a custom unit file (TOML, or JSON by its name), unjudged.
+
+    Files that are too large, FIFOs and devices, and data nested deeper or holding
+    numbers outside the shared limits are refused.
+
+    Raises:
+        CatalogueDataError: the file cannot be read or decoded.
+    """
+    raw = read_bytes(
+        path, what="custom unit file", max_bytes=MAX_FILE_BYTES, error=CatalogueDataError
+    )
+    if path.suffix.lower() == ".json":
+        return parse_json(raw, where=str(path), what="custom unit file", error=CatalogueDataError)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise CatalogueDataError(f"{path} is not UTF-8 text") from None
+    return parse_toml(text, where=str(path), error=CatalogueDataError)
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where in a custom unit file: a unit, and maybe one of its profiles (1-based)."""
+
+    unit: int
+    profile: int | None = None
+
+    def __str__(self) -> str:
+        text = f"unit[{self.unit}]"
+        return text if self.profile is None else f"{text}.profile[{self.profile}]"
+
+    def profile_at(self, number: int) -> Place:
+        """The place of profile ``number`` of this unit."""
+        return Place(self.unit, number)
+
+    def at(self, key: str, message: str) -> UnitProblem:
+        """A problem with ``key`` (a unit field or a profile column; "" for the whole)."""
+        return UnitProblem(message, place=self, key=key)
+
+
+class UnitProblem(Problem):
+    """A problem of a custom unit file that knows its unit, profile row and key, so the
+    editor can point at the cell without reading the text back."""
+
+    unit: int
+    row: int | None
+    """1-based profile row, or None for a unit field."""
+    key: str
+
+    def __new__(cls, message: str, *, place: Place, key: str = "") -> UnitProblem:
+        where = f"{place}.{key}" if key else str(place)
+        # Problem.__new__ builds an instance of cls; its annotation names the base class.
+        problem = cast(UnitProblem, super().__new__(cls, message, where=where))
+        problem.unit = place.unit
+        problem.row = place.profile
+        problem.key = key
+        return problem
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild, (self.message, self.unit, self.row, self.key))
+
+
+def _rebuild(message: str, unit: int, row: int | None, key: str) -> UnitProblem:
+    return UnitProblem(message, place=Place(unit, row), key=key)
+
+
+def parse_custom_units(data: object, *, origin: str) -> list[Unit]:
     """Validate decoded custom-unit data (see ``read_custom_units``)."""
-    problems: list[str] = []
+    problems: list[UnitProblem] = []
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise CatalogueDataError(f'{origin}: not a custom unit file (it needs format = "{FORMAT}")')
     if not isinstance(data.get("version"), int) or data["version"] > VERSION:
@@ -74,15 +129,13 @@ def parse_custom_units(data: Any, *, origin: str) -> list[Unit]:
         raise CatalogueDataError(f"{origin}: no [[unit]] tables")
     units: list[Unit] = []
     for position, item in enumerate(items, start=1):
-        where = f"unit[{position}]"
+        where = Place(position)
         try:
             units.append(_unit(item, where, problems))
         except _Invalid:
             continue
     if problems:
-        raise CatalogueDataError(
-            f"{origin}: {count(len(problems), 'problem')}:\n  " + "\n  ".join(problems)
-        )
+        raise CatalogueDataError(f"{origin}: {count(len(problems), 'problem')}", problems=problems)
     return units
 
 
@@ -90,23 +143,23 @@ class _Invalid(Exception):
     """A unit that cannot be built; its problems are already listed."""
 
 
-def _unit(item: Any, where: str, problems: list[str]) -> Unit:
+def _unit(item: object, where: Place, problems: list[UnitProblem]) -> Unit:
     if not isinstance(item, Mapping):
-        problems.append(f"{where}: must be a table")
+        problems.append(where.at("", "must be a table"))
         raise _Invalid
     name = item.get("name")
     if not isinstance(name, str) or not name.strip():
-        problems.append(f"{where}.name: required text")
+        problems.append(where.at("name", "required text"))
         raise _Invalid
     system_id = str(item.get("system", ALPHA_STRIKE))
     raw_profiles = item.get("profile")
     if not isinstance(raw_profiles, list) or not raw_profiles:
-        problems.append(f"{where}.profile: needs at least one [[unit.profile]]")
+        problems.append(where.at("profile", "needs at least one [[unit.profile]]"))
         raise _Invalid
     mul_id = item.get("id", custom_id(name))
     if not isinstance(mul_id, int) or mul_id >= 0:
         problems.append(
-            f"{where}.id: custom unit ids must be negative whole numbers (MUL ids are positive)"
+            where.at("id", "custom unit ids must be negative whole numbers (MUL ids are positive)")
         )
         raise _Invalid
     system: GameSystem | None = None
@@ -114,11 +167,11 @@ def _unit(item: Any, where: str, problems: list[str]) -> Unit:
         try:
             system = load_system(system_id)
         except TemplateError as exc:
-            problems.append(f"{where}.system: {exc.message}")
+            problems.append(where.at("system", f"{exc.message}"))
             raise _Invalid from None
     count_before = len(problems)
     profiles = [
-        _profile(p, f"{where}.profile[{i}]", name, mul_id, system, problems)
+        _profile(p, where.profile_at(i), name, mul_id, system, problems)
         for i, p in enumerate(raw_profiles, start=1)
     ]
     switch_rule, switch_value, pricing, points = _switching(item, where, len(profiles), problems)
@@ -145,15 +198,15 @@ def _unit(item: Any, where: str, problems: list[str]) -> Unit:
 
 
 def _profile(
-    item: Any,
-    where: str,
+    item: object,
+    where: Place,
     unit_name: str,
     mul_id: int,
     system: GameSystem | None,
-    problems: list[str],
+    problems: list[UnitProblem],
 ) -> Profile:
     if not isinstance(item, Mapping) or not isinstance(item.get("name"), str):
-        problems.append(f"{where}.name: required text")
+        problems.append(where.at("name", "required text"))
         return Profile("?")
     if system is None:
         return Profile(
@@ -167,12 +220,15 @@ def _profile(
         column = system.column(key)
         if column is None:
             problems.append(
-                f"{where}.{key}: not a column of {system.title} ({', '.join(c.id for c in system.columns)})"
+                where.at(
+                    key,
+                    f"not a column of {system.title} ({', '.join(c.id for c in system.columns)})",
+                )
             )
             continue
         text = str(value)
         if column.pattern and not re.match(column.pattern, text):
-            problems.append(f"{where}.{key}: {text!r} is not a valid {column.name}")
+            problems.append(where.at(key, f"{text!r} is not a valid {column.name}"))
             continue
         values.append((column.id, text))
     present = {c for c, _ in values}
@@ -182,42 +238,44 @@ def _profile(
             and column.id not in present
             and not any(system.column(k) is column for k in given)
         ):
-            problems.append(f"{where}.{column.id}: missing ({column.name})")
+            problems.append(where.at(column.id, f"missing ({column.name})"))
     order = {c.id: i for i, c in enumerate(system.columns)}
     values.sort(key=lambda kv: order[kv[0]])
     return Profile(item["name"], values=tuple(values), notes=str(item.get("notes", "")))
 
 
 def _as_stats(
-    item: Mapping[str, Any], where: str, unit_name: str, mul_id: int, problems: list[str]
+    item: Mapping[str, Any], where: Place, unit_name: str, mul_id: int, problems: list[UnitProblem]
 ) -> Unit | None:
     start = len(problems)
     type_code = str(item.get("type", "")).upper()
     if type_code not in UnitType.__members__:
         problems.append(
-            f"{where}.type: {type_code or 'missing'}; use one of {', '.join(UnitType.__members__)}"
+            where.at(
+                "type", f"{type_code or 'missing'}; use one of {', '.join(UnitType.__members__)}"
+            )
         )
     for key in _AS_INT_KEYS:
         if key in item and (
             not isinstance(item[key], int) or isinstance(item[key], bool) or item[key] < 0
         ):
-            problems.append(f"{where}.{key}: must be a whole number ≥ 0")
+            problems.append(where.at(key, "must be a whole number ≥ 0"))
     for key in ("size", "armor", "structure", "pv"):
         if key not in item:
-            problems.append(f"{where}.{key}: missing")
+            problems.append(where.at(key, "missing"))
     move = item.get("move", "")
     if not isinstance(move, str) or not parse_move(move):
-        problems.append(f'{where}.move: {move!r} is not a movement like 8" or 8"/6"j or 5a')
+        problems.append(where.at("move", f'{move!r} is not a movement like 8" or 8"/6"j or 5a'))
     damage = item.get("damage")
     if not (
         isinstance(damage, list)
         and len(damage) in (3, 4)
         and all(re.fullmatch(r"\d+\*?|-", str(d)) for d in damage)
     ):
-        problems.append(f'{where}.damage: must list 3 or 4 values like ["3", "2", "0*"]')
+        problems.append(where.at("damage", 'must list 3 or 4 values like ["3", "2", "0*"]'))
     specials = item.get("specials", [])
     if not isinstance(specials, list) or not all(isinstance(s, str) for s in specials):
-        problems.append(f"{where}.specials: must be a list of text")
+        problems.append(where.at("specials", "must be a list of text"))
     if len(problems) > start:
         return None
     data = {k: v for k, v in item.items() if k not in ("name", "notes")}
@@ -225,12 +283,12 @@ def _as_stats(
     try:
         return Unit.from_dict(data)
     except CatalogueDataError as exc:
-        problems.append(f"{where}: {exc.message}")
+        problems.append(where.at("", f"{exc.message}"))
         return None
 
 
 def _switching(
-    item: Mapping[str, Any], where: str, profile_count: int, problems: list[str]
+    item: Mapping[str, Any], where: Place, profile_count: int, problems: list[UnitProblem]
 ) -> tuple[str, int | None, str, int | None]:
     switch_rule = str(item.get("switch_rule", ""))
     switch_value = item.get("switch_value")
@@ -241,16 +299,18 @@ def _switching(
         rule = rules.get(switch_rule)
         if rule is None:
             problems.append(
-                f"{where}.switch_rule: {switch_rule or 'missing'}; one of {', '.join(sorted(rules))}"
+                where.at(
+                    "switch_rule", f"{switch_rule or 'missing'}; one of {', '.join(sorted(rules))}"
+                )
             )
         elif rule.value and not isinstance(switch_value, int):
             problems.append(
-                f"{where}.switch_value: {rule.name} needs a whole number ({rule.value})"
+                where.at("switch_value", f"{rule.name} needs a whole number ({rule.value})")
             )
     if pricing not in PRICING_RULES:
-        problems.append(f"{where}.pricing: one of {', '.join(PRICING_RULES)}")
+        problems.append(where.at("pricing", f"one of {', '.join(PRICING_RULES)}"))
     if pricing == "fixed" and not isinstance(points, int):
-        problems.append(f"{where}.points: a fixed price needs whole-number points")
+        problems.append(where.at("points", "a fixed price needs whole-number points"))
     return (
         switch_rule,
         switch_value if isinstance(switch_value, int) else None,

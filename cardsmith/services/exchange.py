@@ -94,6 +94,11 @@ class Source:
     """The force's name unless the import gives one: the file's stem ("" for a code)."""
     path: Path | None = None
 
+    @property
+    def label(self) -> str:
+        """How titles name it: the file's name, or what kind of code it is."""
+        return self.path.name if self.path is not None else self.origin
+
 
 def read_source(text: str | Path) -> Source:
     """The import source ``text`` names: a share code (``CS1-…``), a Tabletop Simulator

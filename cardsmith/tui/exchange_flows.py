@@ -40,23 +40,29 @@ class ExchangeFlows(FileFlows):
         request = await self.push_screen_wait(ImportDialog())
         if request is None:
             return
+        label = request.source
         try:
             source = exchange.read_source(request.source)
+            label = source.label
             report = await asyncio.to_thread(
-                exchange.import_from, self.cache_dir, source, request.fmt or None
+                exchange.import_from,
+                self.cache_dir,
+                source,
+                request.fmt or None,
+                group=request.group,
             )
         except CardsmithError as exc:
-            problems = getattr(exc, "problems", ())
+            problems = exc.problems
             details = "".join(f"\n• {p}" for p in problems[:8])
             more = f"\n… and {len(problems) - 8} more" if len(problems) > 8 else ""
             self.notify(
                 exc.message + details + more,
-                title=f"Cannot import {request.label}",
+                title=f"Cannot import {label}",
                 severity="error",
                 timeout=15,
             )
             return
-        report_screen = ImportReportScreen(report, request.label)
+        report_screen = ImportReportScreen(report, label)
         if not await self.push_screen_wait(report_screen):
             return
         force, added = await self._add_picks(report.force, report_screen.picks)
@@ -68,7 +74,7 @@ class ExchangeFlows(FileFlows):
         self.action_show("force")
         instead = f" ({count(added, 'close match', 'close matches')} at skill 4)" if added else ""
         self.notify(
-            f"Imported {count(len(force.entries), 'unit')}{instead} from {request.label}; "
+            f"Imported {count(len(force.entries), 'unit')}{instead} from {label}; "
             "Ctrl+S saves it as a cardsmith force.",
             title="Imported",
         )

@@ -14,6 +14,7 @@ from cardsmith.profiles.customfile import read_custom_units
 from cardsmith.tui.app import CardsmithApp
 from cardsmith.tui.screens.catalogue import CatalogueScreen
 from cardsmith.tui.screens.dialogs import CellEditor, PathDialog
+from cardsmith.tui.screens.unit_dialogs import UnitPicker, UnsavedUnitDialog
 from cardsmith.tui.screens.unit_editor import UnitEditorScreen
 from cardsmith.tui.widgets.profile_grid import ProfileGrid
 from cardsmith.tui.widgets.results import ResultsTable
@@ -76,7 +77,7 @@ async def test_two_profile_skirmish_unit_from_grid_to_catalogue(
         # The bad value is pointed at: row 2, column CC, in customfile's own words.
         (problem,) = editor.problems
         assert (problem.row, problem.key) == (2, "CC")
-        assert problem.message == "unit[1].profile[2].CC: 'lots' is not a valid Close Combat"
+        assert str(problem) == "unit[1].profile[2].CC: 'lots' is not a valid Close Combat"
         # The panel names the cell once: no key path repeated after "row 2 · CC".
         panel = editor.query_one("#unit-problems", OptionList)
         shown = str(panel.get_option_at_index(0).prompt)
@@ -126,7 +127,6 @@ async def test_two_profile_skirmish_unit_from_grid_to_catalogue(
 async def test_open_keeps_other_units_and_unsaved_edits_are_asked_about(
     make_app: Callable[..., CardsmithApp], tmp_path: Path
 ) -> None:
-    from cardsmith.tui.screens.unit_editor import UnitPicker, UnsavedUnitDialog
 
     path = tmp_path / "units.toml"
     path.write_text(
@@ -189,8 +189,9 @@ pv = 20
         await pilot.pause()
         assert editor.draft.name == "" and editor.path is None
         await pilot.press("f10", "q")  # quitting with a clean editor and force asks nothing
-        await pilot.pause()
-    assert not app.is_running
+        # Checked while the app runs: leaving the block would stop it anyway.
+        await until(pilot, lambda: app.return_code is not None)
+        assert not isinstance(app.screen, UnsavedUnitDialog)
     first, second = read_custom_units(path)
     assert (first.name, first.role, first.technology) == ("Scout Walker", "Scout", "Homebrew")
     assert (second.name, second.pv) == ("Gunner", 22)

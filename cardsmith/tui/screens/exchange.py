@@ -19,7 +19,6 @@ from cardsmith.services.exchange import (
     EXPORT_LABELS,
     IMPORT_LABELS,
     ImportReport,
-    looks_like_code,
     warnings_for,
 )
 
@@ -31,13 +30,8 @@ class ImportRequest:
     source: str
     fmt: str
     """The format id; ``""`` means "tell from the content"."""
-
-    @property
-    def label(self) -> str:
-        """How titles name the source: the file's name, or "the share code"."""
-        if looks_like_code(self.source) and not Path(self.source).expanduser().exists():
-            return "the share code"
-        return Path(self.source).name
+    group: str = ""
+    """The group of a Jeff's BattleTech Tools file (a backup needs one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +68,10 @@ class ImportDialog(ModalScreen[ImportRequest | None]):
                 allow_blank=False,
                 id="import-format",
             )
+            yield Input(
+                id="import-group",
+                placeholder="Group (Jeff's BattleTech Tools backups): its name",
+            )
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Import", variant="primary", id="ok")
                 yield Button("Cancel", id="cancel")
@@ -90,7 +88,8 @@ class ImportDialog(ModalScreen[ImportRequest | None]):
             return
         fmt = self.query_one("#import-format", Select).value
         chosen = fmt if isinstance(fmt, str) and fmt != "auto" else ""
-        self.dismiss(ImportRequest(text, chosen))
+        group = self.query_one("#import-group", Input).value.strip()
+        self.dismiss(ImportRequest(text, chosen, group))
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

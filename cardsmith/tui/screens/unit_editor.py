@@ -2,24 +2,19 @@
 
 from __future__ import annotations
 
-import asyncio
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
 from rich.markup import escape
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.containers import Horizontal
 from textual.widgets import (
-    Button,
     DataTable,
     Footer,
     Header,
     Input,
-    Label,
     OptionList,
     Select,
     Static,
@@ -29,79 +24,16 @@ from textual.widgets.option_list import Option
 from cardsmith.errors import CardsmithError
 from cardsmith.models import Unit
 from cardsmith.services import custom_units as cu
-from cardsmith.tui.screens.dialogs import CellEditor, PathDialog
+from cardsmith.tui.screens.dialogs import CellEditor
+from cardsmith.tui.screens.unit_files import UnitFileFlows
 from cardsmith.tui.widgets.profile_grid import ProfileGrid
 from cardsmith.wording import count
-
-if TYPE_CHECKING:
-    from cardsmith.tui.app import CardsmithApp
 
 _PRICING = [("First profile's points", "first"), ("Highest profile", "max"), ("Fixed", "fixed")]
 _TYPES = ["BM", "IM", "PM", "CV", "SV", "MS", "CI", "BA", "AF", "CF", "SC", "DS", "DA", "WS"]
 
 
-class UnsavedUnitDialog(ModalScreen[str]):
-    """Save, discard or keep editing a custom unit with unsaved changes."""
-
-    BINDINGS = [
-        Binding("s", "choose('save')", "Save", id="unit-unsaved.save"),
-        Binding("d", "choose('discard')", "Discard", id="unit-unsaved.discard"),
-        Binding("escape,c", "choose('cancel')", "Cancel", id="unit-unsaved.cancel"),
-    ]
-
-    def __init__(self, name: str) -> None:
-        super().__init__(classes="dialog")
-        self.unit_name = name or "The custom unit"
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box"):
-            yield Label(f"“{self.unit_name}” has unsaved changes.", classes="dialog-title")
-            yield Label("Save the unit file first?")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Save", variant="primary", id="save")
-                yield Button("Discard", variant="error", id="discard")
-                yield Button("Cancel", id="cancel")
-
-    def on_mount(self) -> None:
-        self.query_one("#save", Button).focus()
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id or "cancel")
-
-    def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
-
-
-class UnitPicker(ModalScreen[int | None]):
-    """Which unit of a file to edit; dismisses with its position (len: a new one) or None."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="unit-picker.cancel")]
-
-    def __init__(self, names: list[str]) -> None:
-        super().__init__(classes="dialog")
-        self.names = names
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box"):
-            yield Label("The file holds several units: which one?", classes="dialog-title")
-            options = [Option(name or "(no name)", id=str(i)) for i, name in enumerate(self.names)]
-            options.append(Option(Text("+ a new unit in this file", style="italic"), id="new"))
-            yield OptionList(*options)
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
-
-    @on(OptionList.OptionSelected)
-    def _chosen(self, event: OptionList.OptionSelected) -> None:
-        chosen = event.option.id or "new"
-        self.dismiss(len(self.names) if chosen == "new" else int(chosen))
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class UnitEditorScreen(Screen[None]):
+class UnitEditorScreen(UnitFileFlows):
     """A custom unit: its fields above, its profiles as a grid, its problems below."""
 
     BINDINGS = [
@@ -150,26 +82,13 @@ class UnitEditorScreen(Screen[None]):
         super().__init__(id="units")
         self.draft = cu.UnitDraft()
         self.saved: cu.UnitDraft | None = self.draft
-        self.path: Path | None = None
-        self.tables: list[dict[str, Any]] = []
-        """Every unit table of the file; ``position`` is the one being edited."""
-        self.position = 0
+        self.file: cu.UnitFile | None = None
         self.problems: list[cu.Problem] = []
         self.unit: Unit | None = None
         self._undo: list[cu.UnitDraft] = []
         self._redo: list[cu.UnitDraft] = []
         self._last_field = ""
         self.rules = {r.id: r for r in cu.rule_choices()}
-
-    @property
-    def cs_app(self) -> CardsmithApp:
-        """The app, typed."""
-        return self.app  # type: ignore[return-value]
-
-    @property
-    def dirty(self) -> bool:
-        """True when the unit differs from its file."""
-        return self.draft != self.saved
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -236,8 +155,9 @@ class UnitEditorScreen(Screen[None]):
         self._show_rule()
         where = escape(str(self.path)) if self.path else "not saved yet"
         state = "modified" if self.dirty else ("saved" if self.path else "new")
-        units = len(self.tables) if self.path else 0
-        of = f"   unit {self.position + 1} of {max(units, self.position + 1)}" if units > 1 else ""
+        units = len(self.file.tables) if self.file is not None else 0
+        position = self.file.position if self.file is not None else 0
+        of = f"   unit {position + 1} of {max(units, position + 1)}" if units > 1 else ""
         verdict = (
             f"[b $success]valid[/] — {self.unit.pv} points"
             if self.unit is not None
@@ -290,7 +210,7 @@ class UnitEditorScreen(Screen[None]):
         problem = next((p for p in self.problems if p.row == row and p.key == key), None)
         text = f"[b]{escape(key)}[/b]: {escape(hint)}" if hint else ""
         if problem is not None:
-            text += f"   [b $error]{escape(problem.text)}[/]"
+            text += f"   [b $error]{escape(problem.message)}[/]"
         self.query_one("#cell-hint", Static).update(
             text + "   [dim]Enter: edit · a: add profile · ctrl+s: save[/dim]"
         )
@@ -308,7 +228,7 @@ class UnitEditorScreen(Screen[None]):
         self.draft = draft
         self.refresh_unit()
 
-    def _try(self, change: Any) -> None:
+    def _try(self, change: Callable[[cu.UnitDraft], cu.UnitDraft]) -> None:
         try:
             self.apply(change(self.draft))
         except CardsmithError as exc:
@@ -452,11 +372,9 @@ class UnitEditorScreen(Screen[None]):
         }.get(problem.key, "#unit-name")
         widget = self.query_one(field)
         if widget.disabled:
-            self.notify(problem.text, severity="warning")
+            self.notify(problem.message, severity="warning")
         else:
             widget.focus()
-
-    # -- files ------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
@@ -467,172 +385,7 @@ class UnitEditorScreen(Screen[None]):
             return True if self.unit is not None else None
         return True
 
-    async def settle_unsaved(self) -> bool:
-        """Ask about unsaved changes; True when the draft may be dropped."""
-        if not self.dirty:
-            return True
-        choice = await self.app.push_screen_wait(UnsavedUnitDialog(self.draft.name))
-        if choice == "save":
-            return await self.save()
-        return choice == "discard"
-
-    @work(exclusive=True, group="unit-file", exit_on_error=False)
-    async def action_new_unit(self) -> None:
-        """Start an empty unit (asks first about unsaved changes)."""
-        if await self.settle_unsaved():
-            self._start(cu.UnitDraft(system=self.draft.system), None, [], 0)
-
-    @work(exclusive=True, group="unit-file", exit_on_error=False)
-    async def action_open_unit(self) -> None:
-        """Open a custom unit file (TOML or JSON)."""
-        if not await self.settle_unsaved():
-            return
-        path = await self.app.push_screen_wait(
-            PathDialog("Open a custom unit file (TOML or JSON)", "", "Open")
-        )
-        if path is not None:
-            await self.open_path(path)
-
-    async def open_path(self, path: Path) -> bool:
-        """Read ``path`` and edit one of its units (asks which when there are several)."""
-        try:
-            tables = cu.read_unit_tables(path)
-        except CardsmithError as exc:
-            self.notify(exc.message, title=f"Cannot open {path.name}", severity="error", timeout=12)
-            return False
-        position = 0
-        if len(tables) > 1:
-            names = [str(t.get("name", "")) for t in tables]
-            chosen = await self.app.push_screen_wait(UnitPicker(names))
-            if chosen is None:
-                return False
-            position = chosen
-        notes: list[str] = []
-        if position >= len(tables):
-            draft = cu.UnitDraft()
-        else:
-            try:
-                draft, notes = cu.draft_from_table(tables[position])
-            except CardsmithError as exc:
-                self.notify(exc.message, title=f"Cannot edit {path.name}", severity="error")
-                return False
-        self._start(draft, path, tables, position)
-        if position >= len(tables):
-            self.saved = None  # a new unit in the file: unsaved until saved
-            self.refresh_unit()
-        for note in notes:
-            self.notify(note, severity="warning", timeout=10)
-        return True
-
-    def _start(
-        self, draft: cu.UnitDraft, path: Path | None, tables: list[dict[str, Any]], position: int
-    ) -> None:
-        self.draft = draft
-        self.saved = draft
-        self.path = path
-        self.tables = tables
-        self.position = position
-        self._undo.clear()
-        self._redo.clear()
-        self._last_field = ""
-        self._load_form()
-        self.refresh_unit()
-
-    @work(exclusive=True, group="unit-file", exit_on_error=False)
-    async def action_save_unit(self) -> None:
-        """Save the unit file (asks where the first time)."""
-        await self.save()
-
-    async def save(self) -> bool:
-        """Write the draft into its file (atomically, the old file kept as ``.bak``)."""
-        if self.path is None:
-            slug = "-".join("".join(c if c.isalnum() else " " for c in self.draft.name).split())
-            default = Path.cwd() / f"{slug.lower() or 'custom-unit'}.toml"
-            path = await self.app.push_screen_wait(
-                PathDialog("Save the custom unit file as", str(default), "Save")
-            )
-            if path is None:
-                return False
-            if not self._adopt(path):
-                return False
-        assert self.path is not None
-        tables = list(self.tables)
-        table = cu.unit_table(self.draft)
-        if self.position < len(tables):
-            tables[self.position] = table
-        else:
-            tables.append(table)
-            self.position = len(tables) - 1
-        try:
-            cu.save_unit_tables(self.path, tables)
-        except CardsmithError as exc:
-            self.notify(exc.message, title="Not saved", severity="error", timeout=12)
-            return False
-        self.tables = tables
-        self.saved = self.draft
-        self.refresh_unit()
-        extra = (
-            ""
-            if self.unit is not None
-            else f" It has {count(len(self.problems), 'problem')} to fix before it can be imported."
-        )
-        self.notify(
-            f"Saved {self.path}.{extra}", severity="information" if not extra else "warning"
-        )
-        return True
-
-    def _adopt(self, path: Path) -> bool:
-        """Take ``path`` as the unit's file; a unit file already there keeps its other units."""
-        tables: list[dict[str, Any]] = []
-        if path.exists():
-            try:
-                tables = cu.read_unit_tables(path)
-            except CardsmithError as exc:
-                self.notify(
-                    f"{exc.message} — not overwritten; choose another name.",
-                    title="Not saved",
-                    severity="error",
-                    timeout=12,
-                )
-                return False
-        name = self.draft.name.strip().casefold()
-        same = [i for i, t in enumerate(tables) if str(t.get("name", "")).casefold() == name]
-        self.path = path
-        self.tables = tables
-        self.position = same[0] if same else len(tables)
-        return True
-
-    @work(exclusive=True, group="unit-file", exit_on_error=False)
-    async def action_import_unit(self) -> None:
-        """Save, then add every unit of the file to the local catalogue."""
-        if self.unit is None:
-            self.notify(
-                f"Fix the {count(len(self.problems), 'problem')} first.",
-                title="Not imported",
-                severity="warning",
-            )
-            self.action_focus_problems()
-            return
-        if (self.dirty or self.path is None) and not await self.save():
-            return
-        assert self.path is not None
-        try:
-            units, added, updated = await asyncio.to_thread(
-                cu.import_units, self.cs_app.cache_dir, self.path
-            )
-        except CardsmithError as exc:
-            self.notify(exc.message, title="Not imported", severity="error", timeout=15)
-            return
-        self.cs_app.load_index()  # so the catalogue search finds the new units
-        names = ", ".join(u.name for u in units)
-        self.notify(
-            f"{names} in the catalogue ({added} new, {updated} updated). "
-            "F2 and search to find it; a adds it to the force.",
-            title="Imported",
-            timeout=10,
-        )
-
 
 def _reason(problem: cu.Problem) -> str:
     """The problem without its key path when the location column already names the cell."""
-    return problem.text if problem.key else problem.message
+    return problem.message if problem.key else str(problem)
