@@ -88,9 +88,11 @@ def test_done_when_added_to_a_force_and_printed_on_one_card(
     with pdfplumber.open(pdf) as document:
         assert len(document.pages) == 2  # the roster and one page of cards
         text = document.pages[1].extract_text()
-    # Each unit on ONE card: its name once, every profile named once.
-    for name in ("Homebrew Shifter", "Gwailo Seed-Soldier", "Walker", "Tank", "Seed Form"):
+    # Each unit on ONE card: its name once, every profile's row once (the crit track of
+    # the Alpha Strike unit names the profiles it is shared by, "Walker and Tank").
+    for name in ("Homebrew Shifter", "Gwailo Seed-Soldier", "Walker BM", "Tank CV", "Seed Form"):
         assert text.count(name) == 1, name
+    assert text.count("Walker and Tank") == 1
     assert text.count("Transmutation (2)") == 2
     assert text.count("SHARED BY EVERY PROFILE") == 1  # the skirmish unit's one wound track
 
