@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from cardsmith.catalogue.dump import content_hash
 from cardsmith.errors import ForceEditError
 from cardsmith.forces.formations import FormationCatalogue, load_formations
-from cardsmith.forces.spas import SpaCatalogue, load_spas
+from cardsmith.forces.spas import SpaCatalogue, choice_key, load_spas, split_choice
 from cardsmith.models.force import (
     DEFAULT_SKILL,
     MAX_SKILL,
@@ -282,11 +282,16 @@ def resolve_spas(
         spa = catalogue.find(text.strip())
         if spa is None:
             raise ForceEditError(f"unknown SPA {text!r} (see `cardsmith force spas` for the list)")
+        choice = split_choice(text)[1]
+        # A choice must be one the SPA offers; leaving it out is allowed here (the
+        # player may pick it later) and the spa-budget check reminds them.
+        if choice and spa.choice_problem(choice):
+            raise ForceEditError(spa.choice_problem(choice))
         if not spa.allows(unit):
             raise ForceEditError(
                 f"{spa.name} is for {spa.unit_types_text} units; {unit.name} is {unit.type_code}"
             )
-        if spa.id in ids:
+        if spa.id in {split_choice(i)[0] for i in ids}:
             raise ForceEditError(f"{spa.name} is given twice")
         if spa.family:
             if spa.family in families:
@@ -295,7 +300,7 @@ def resolve_spas(
                     "take one"
                 )
             families[spa.family] = spa.name
-        ids.append(spa.id)
+        ids.append(f"{spa.id}:{choice_key(choice)}" if choice else spa.id)
     return tuple(ids)
 
 

@@ -56,6 +56,26 @@ class Spa:
     page: int = 0
     """ASCE page of the ability's entry."""
     note: str = ""
+    choices: tuple[str, ...] = ()
+    """What a pilot picks with the SPA (Range Master's range, ASCE p.98; Environmental
+    Specialist's condition, p.95); the entry stores it after the id (``range-master:long``)."""
+
+    def choice_problem(self, choice: str) -> str:
+        """Why ``choice`` does not go with this SPA ("" when it does, or none is asked)."""
+        if not self.choices:
+            return f"{self.name} takes no choice" if choice else ""
+        options = ", ".join(self.choices)
+        if not choice:
+            return f"{self.name} needs a choice: one of {options} (e.g. {self.id}:{_key(self.choices[0])})"
+        if choice_key(choice) not in {choice_key(c) for c in self.choices}:
+            return f"{choice!r} is not a choice of {self.name}: one of {options}"
+        return ""
+
+    def label(self, choice: str = "") -> str:
+        """``Range Master (Long)``: the name with the choice as the pilot made it."""
+        chosen = next((c for c in self.choices if choice_key(c) == choice_key(choice)), choice)
+        return f"{self.name} ({chosen})" if chosen else self.name
+
     """A restriction the data cannot check (four legs, beast mounts …)."""
 
     def allows(self, unit: Unit) -> bool:
@@ -119,12 +139,21 @@ class SpaCatalogue:
         return spa_id in self._by_id
 
     def get(self, spa_id: str) -> Spa | None:
-        """The SPA with this id, or None."""
-        return self._by_id.get(spa_id)
+        """The SPA with this id (a choice after ``:`` is allowed: ``range-master:long``), or None."""
+        return self._by_id.get(spa_id) or self._by_id.get(split_choice(spa_id)[0])
 
     def find(self, text: str) -> Spa | None:
-        """The SPA whose id, name or alias matches ``text`` (case and punctuation ignored)."""
-        return self._by_id.get(text) or self._by_key.get(_key(text))
+        """The SPA whose id, name or alias matches ``text`` (case and punctuation ignored).
+
+        A choice after ``:`` is ignored here (``split_choice`` gives it).
+        """
+        base = split_choice(text)[0]
+        return self._by_id.get(base) or self._by_key.get(_key(base))
+
+    def label(self, spa_id: str) -> str:
+        """``Range Master (Long)`` for ``range-master:long``; the id itself when unknown."""
+        spa = self.get(spa_id)
+        return spa.label(split_choice(spa_id)[1]) if spa is not None else spa_id
 
     def all(self) -> list[Spa]:
         """Every SPA, in file order."""
@@ -141,6 +170,17 @@ class SpaCatalogue:
 
 def _key(text: str) -> str:
     return re.sub(r"[^0-9a-z]+", "", text.casefold())
+
+
+def split_choice(spa_id: str) -> tuple[str, str]:
+    """(the SPA id, the pilot's choice) of ``range-master:long`` (choice "" when none)."""
+    base, _colon, choice = spa_id.partition(":")
+    return base.strip(), choice.strip()
+
+
+def choice_key(choice: str) -> str:
+    """A choice as it is stored and compared: ``Extreme Temperatures`` → ``extreme-temperatures``."""
+    return re.sub(r"[^0-9a-z]+", "-", choice.casefold()).strip("-")
 
 
 def budget_problems(skill: int, spa_ids: Sequence[str], catalogue: SpaCatalogue) -> list[str]:
@@ -328,6 +368,10 @@ def _parse_spa(item: Mapping[str, Any], where: str, problems: Problems) -> Spa |
         problems.add(f"{where}.page: must be a page number")
         page = 0
     effect = _parse_effect(item.get("card_effect"), f"{where}.card_effect", problems)
+    choices = item.get("choices", [])
+    if not isinstance(choices, list) or not all(isinstance(c, str) and c.strip() for c in choices):
+        problems.add(f"{where}.choices: must be a list of text")
+        choices = []
     if len(problems) > before:
         return None
     return Spa(
@@ -341,6 +385,7 @@ def _parse_spa(item: Mapping[str, Any], where: str, problems: Problems) -> Spa |
         family=texts["family"],
         page=page,
         note=texts["note"],
+        choices=tuple(c.strip() for c in choices),
     )
 
 

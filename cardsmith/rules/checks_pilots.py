@@ -6,7 +6,7 @@ import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from cardsmith.rules.model import Fix, Rule, Violation
+from cardsmith.rules.model import Fix, Rule, Severity, Violation
 from cardsmith.rules.registry import (
     CheckSet,
     ForceView,
@@ -125,6 +125,21 @@ def spa_budget(view: ForceView, rule: Rule) -> Iterator[Violation]:
                 fix=Fix.EDIT_SPAS,
             )
         spas = [spa for spa in known if spa is not None]
+        for spa_id, spa in zip(entry.spas, known, strict=True):
+            choice = spa_id.partition(":")[2].strip()
+            problem = spa.choice_problem(choice) if spa is not None else ""
+            if problem:
+                # A choice the SPA does not offer is an error; a missing one is only a
+                # reminder: the player picks it before the game (ASCE p.95, p.98).
+                yield rule.violation(
+                    f"{row.label}: {problem}",
+                    entries=[row.ref],
+                    expected=", ".join(spa.choices) if spa is not None else "",
+                    actual=choice or "none",
+                    hint=f"choose for {row.label}: {spa.id}:CHOICE" if spa is not None else "",
+                    fix=Fix.EDIT_SPAS,
+                    severity=Severity.WARNING if not choice else None,
+                )
         budget = budget_for(entry.skill)
         cost = sum(spa.cost for spa in spas)
         if len(entry.spas) > budget.max_count or cost > budget.max_cost:

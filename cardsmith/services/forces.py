@@ -283,9 +283,8 @@ def spa_cost(spa_id: str) -> int:
 
 
 def spa_name(spa_id: str) -> str:
-    """The display name of an SPA id (the id itself when unknown)."""
-    spa = _spas().get(spa_id)
-    return spa.name if spa is not None else spa_id
+    """The display name of an SPA id, with the pilot's choice (``Range Master (Long)``)."""
+    return _spas().label(spa_id)
 
 
 def spa_budget(skill: int) -> tuple[int, int]:

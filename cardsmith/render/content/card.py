@@ -353,7 +353,8 @@ def spa_lines(ids: tuple[str, ...], catalogue: SpaCatalogue | None) -> list[SpaL
         if spa is None:
             lines.append(SpaLine(spa_id, spa_id))
         else:
-            lines.append(SpaLine(spa_id, spa.name, effect_text(spa.card_effect)))
+            name = catalogue.label(spa_id) if catalogue is not None else spa.name
+            lines.append(SpaLine(spa_id, name, effect_text(spa.card_effect)))
     return lines
 
 
