@@ -14,8 +14,9 @@ from cardsmith.cli.output import echo_json, handled
 from cardsmith.errors import UsageError
 from cardsmith.forces.pricing import entry_pv, force_pv
 from cardsmith.forces.updates import OutdatedEntry
-from cardsmith.models.force import Force
+from cardsmith.models.force import Force, MulRef
 from cardsmith.services import force_files as files
+from cardsmith.services import force_settings as settings
 from cardsmith.services import forces as use
 
 
@@ -32,18 +33,55 @@ force.add_command(formations_command)
 # -- create ------------------------------------------------------------------------------
 
 
+_ERA_HELP = "The era played: its name or part of it, a year, or its MUL id."
+_FACTION_HELP = "The faction fielded: its MUL name or id (see `catalogue info`)."
+
+
 @force.command("new")
 @click.argument("name")
 @click.option("--pack", default="standard", show_default=True, help="Rule pack id.")
 @click.option("--cap", type=int, default=None, help="Agreed PV total.")
+@click.option("--era", default=None, help=_ERA_HELP)
+@click.option("--faction", default=None, help=_FACTION_HELP)
 @click.option("-o", "--output", "output", type=FILE, required=True, help="Force file to create.")
 @click.option("--overwrite", is_flag=True, help="Replace an existing file (kept as .bak).")
+@click.pass_context
 @handled
-def new_command(name: str, pack: str, cap: int | None, output: Path, overwrite: bool) -> None:
+def new_command(
+    ctx: click.Context,
+    name: str,
+    pack: str,
+    cap: int | None,
+    era: str | None,
+    faction: str | None,
+    output: Path,
+    overwrite: bool,
+) -> None:
     """Create a force file called NAME."""
-    created = use.new_force(name, pack=pack, cap=cap)
+    created = settings.new_force(
+        name,
+        pack=pack,
+        cap=cap,
+        era=settings.era_ref(era) if era is not None else None,
+        faction=_faction(ctx, faction),
+    )
     files.create_force_file(output, created, overwrite=overwrite)
-    click.echo(f"created {output}: {created.name} (pack {created.pack})")
+    click.echo(f"created {output}: {created.name} ({_describe_force(created)})")
+
+
+def _faction(ctx: click.Context, text: str | None) -> MulRef | None:
+    if text is None:
+        return None
+    return settings.faction_ref(settings_of(ctx).resolved_cache_dir, text)
+
+
+def _describe_force(force: Force) -> str:
+    parts = [f"pack {force.pack}", f"cap {force.cap} PV" if force.cap else "no cap"]
+    if force.era is not None:
+        parts.append(f"era {force.era.name}")
+    if force.faction is not None:
+        parts.append(f"faction {force.faction.name}")
+    return ", ".join(parts)
 
 
 @force.command("settings")
@@ -52,21 +90,54 @@ def new_command(name: str, pack: str, cap: int | None, output: Path, overwrite: 
 @click.option("--pack", default=None, help="Another rule pack id.")
 @click.option("--cap", type=int, default=None, help="Agreed PV total.")
 @click.option("--no-cap", is_flag=True, help="Remove the PV cap.")
+@click.option("--era", default=None, help=_ERA_HELP)
+@click.option("--no-era", is_flag=True, help="Forget the era.")
+@click.option("--faction", default=None, help=_FACTION_HELP)
+@click.option("--no-faction", is_flag=True, help="Forget the faction.")
+@click.pass_context
 @handled
 def settings_command(
-    file: Path, name: str | None, pack: str | None, cap: int | None, no_cap: bool
+    ctx: click.Context,
+    file: Path,
+    name: str | None,
+    pack: str | None,
+    cap: int | None,
+    no_cap: bool,
+    era: str | None,
+    no_era: bool,
+    faction: str | None,
+    no_faction: bool,
 ) -> None:
-    """Change the force's name, rule pack or PV cap (what the app's settings dialog sets)."""
-    if cap is not None and no_cap:
-        raise UsageError("give --cap or --no-cap, not both")
-    if name is None and pack is None and cap is None and not no_cap:
-        raise UsageError("nothing to change: give --name, --pack, --cap or --no-cap")
+    """Change the force's name, rule pack, PV cap, era or faction (the app's f dialog)."""
+    for value, flag, option in (
+        (cap, no_cap, "cap"),
+        (era, no_era, "era"),
+        (faction, no_faction, "faction"),
+    ):
+        if value is not None and flag:
+            raise UsageError(f"give --{option} or --no-{option}, not both")
+    given = [name, pack, cap, era, faction]
+    if all(v is None for v in given) and not (no_cap or no_era or no_faction):
+        raise UsageError(
+            "nothing to change: give --name, --pack, --cap, --era or --faction (or a --no- option)"
+        )
+    era_ref = settings.era_ref(era) if era is not None else None
+    faction_ref = _faction(ctx, faction)
     edit = files.edit_force_file(
-        file, lambda f: use.set_force(f, name=name, pack=pack, cap=cap, clear_cap=no_cap)
+        file,
+        lambda f: settings.set_force(
+            f,
+            name=name,
+            pack=pack,
+            cap=cap,
+            clear_cap=no_cap,
+            era=era_ref,
+            clear_era=no_era,
+            faction=faction_ref,
+            clear_faction=no_faction,
+        ),
     )
-    after = edit.after
-    cap_text = f"cap {after.cap} PV" if after.cap else "no cap"
-    click.echo(f"{after.name}: pack {after.pack}, {cap_text}")
+    click.echo(f"{edit.after.name}: {_describe_force(edit.after)}")
 
 
 # -- entries ---------------------------------------------------------------------------------

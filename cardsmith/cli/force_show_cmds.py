@@ -75,7 +75,12 @@ def _table(data: ForceSummary) -> str:
         for u in data.units
     ]
     headers = ["#", "Unit", "Type", "Skill", "Base PV", "PV", "Pilot", "SPAs", "Group", "Cmdr"]
-    lines = [f"{data.name}  (pack {data.pack})", ""]
+    lines = [f"{data.name}  (pack {data.pack})"]
+    if data.era or data.faction:
+        era = data.era.name if data.era else "no era chosen"
+        faction = data.faction.name if data.faction else "no faction chosen"
+        lines.append(f"Era: {era}   Faction: {faction}")
+    lines.append("")
     lines.append(format_table(headers, rows, right=[0, 4, 5]) if rows else "(no units)")
     cap = f" of {data.cap}" + (" — OVER THE CAP" if data.over_cap else "") if data.cap else ""
     lines += ["", f"Total: {count(len(rows), 'unit')}, {data.total_pv} PV{cap}"]

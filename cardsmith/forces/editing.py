@@ -20,6 +20,7 @@ from cardsmith.models.force import (
     Force,
     ForceEntry,
     Group,
+    MulRef,
     Pilot,
 )
 from cardsmith.models.profiles import ALPHA_STRIKE
@@ -32,13 +33,26 @@ MAX_NAME_LENGTH = 80
 # -- force-level ----------------------------------------------------------------------------
 
 
-def new_force(name: str, *, pack: str = "standard", cap: int | None = None) -> Force:
-    """An empty force.
+def new_force(
+    name: str,
+    *,
+    pack: str = "standard",
+    cap: int | None = None,
+    era: MulRef | None = None,
+    faction: MulRef | None = None,
+) -> Force:
+    """An empty force, optionally with the era it is played in and the faction it fields.
 
     Raises:
         ForceEditError: an empty or over-long name, or a cap below 1.
     """
-    return Force(name=_name(name, "force name", required=True), pack=_pack(pack), cap=_cap(cap))
+    return Force(
+        name=_name(name, "force name", required=True),
+        pack=_pack(pack),
+        cap=_cap(cap),
+        era=era,
+        faction=faction,
+    )
 
 
 def set_force(
@@ -48,13 +62,33 @@ def set_force(
     pack: str | None = None,
     cap: int | None = None,
     clear_cap: bool = False,
+    era: MulRef | None = None,
+    clear_era: bool = False,
+    faction: MulRef | None = None,
+    clear_faction: bool = False,
 ) -> Force:
-    """Rename the force, change its rule pack or its cap (``clear_cap`` removes the cap).
+    """Rename the force, change its rule pack, cap, era or faction (``clear_…`` removes one).
 
     Raises:
-        ForceEditError: an empty name or pack, or a cap below 1.
+        ForceEditError: an empty name or pack, a cap below 1, or a value and its clear
+            flag together.
     """
+    both = [
+        what
+        for what, given, clear in (
+            ("cap", cap is not None, clear_cap),
+            ("era", era is not None, clear_era),
+            ("faction", faction is not None, clear_faction),
+        )
+        if given and clear
+    ]
+    if both:
+        raise ForceEditError(f"set the {both[0]} or clear it, not both")
     changes: dict[str, object] = {}
+    if clear_era or era is not None:
+        changes["era"] = era
+    if clear_faction or faction is not None:
+        changes["faction"] = faction
     if name is not None:
         changes["name"] = _name(name, "force name", required=True)
     if pack is not None:

@@ -20,11 +20,14 @@ FINGERPRINT_DIGITS = 12
 def canonical_force(force: Force) -> dict[str, Any]:
     """The parts of a force that change what is fielded, in a stable form.
 
-    Covered: name, rule pack, PV cap, groups, and per entry the unit's stats, skill,
-    pilot name, SPAs, group and commander flag.  Not covered: pilot wounds and notes
-    (play and campaign state) and the catalogue's data-version bookkeeping.
+    Covered: name, rule pack, PV cap, era and faction (by MUL id, when set), groups, and
+    per entry the unit's stats, skill, pilot name, SPAs, group and commander flag.  Not
+    covered: pilot wounds and notes (play and campaign state) and the catalogue's
+    data-version bookkeeping.  A force without era and faction keeps the fingerprint it
+    had before forces carried them.
     """
     return {
+        **_allegiance(force),
         "name": force.name,
         "pack": force.pack,
         "cap": force.cap,
@@ -41,6 +44,15 @@ def canonical_force(force: Force) -> dict[str, Any]:
             for entry in force.entries
         ],
     }
+
+
+def _allegiance(force: Force) -> dict[str, int]:
+    found: dict[str, int] = {}
+    if force.era is not None:
+        found["era"] = force.era.id
+    if force.faction is not None:
+        found["faction"] = force.faction.id
+    return found
 
 
 _dumps = functools.partial(json.dumps, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
@@ -73,9 +85,11 @@ def canonical_text(force: Force) -> str:
         )
         entries.append(head[:-2] + _unit_text(entry.unit) + "}")
     groups = _dumps([[g.name, g.formation] for g in force.groups])
+    # "era" and "faction" sort between "entries" and "groups".
+    allegiance = "".join(f'"{key}":{value},' for key, value in _allegiance(force).items())
     return (
-        f'{{"cap":{_dumps(force.cap)},"entries":[{",".join(entries)}],"groups":{groups},'
-        f'"name":{_dumps(force.name)},"pack":{_dumps(force.pack)}}}'
+        f'{{"cap":{_dumps(force.cap)},"entries":[{",".join(entries)}],{allegiance}'
+        f'"groups":{groups},"name":{_dumps(force.name)},"pack":{_dumps(force.pack)}}}'
     )
 
 

@@ -1,4 +1,9 @@
-"""Provides reading and writing of cardsmith force files (JSON, format version 1, design §6)."""
+"""Provides reading and writing of cardsmith force files (JSON, format version 1, design §6).
+
+Era and faction (``"era"``/``"faction"``: ``{"id", "name"}``) were added to version 1
+without a version bump: they are optional, written only when set, and an older reader
+ignores keys it does not know, so every cardsmith can still open every force file.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +17,15 @@ from cardsmith import __version__, limits
 from cardsmith.errors import CatalogueDataError, ForceFileError
 from cardsmith.fileio import locked, locked_update, read_json, save_bytes
 from cardsmith.forces.snapshots import unit_from_snapshot
-from cardsmith.models.force import MAX_SKILL, MIN_SKILL, Force, ForceEntry, Group, Pilot
+from cardsmith.models.force import (
+    MAX_SKILL,
+    MIN_SKILL,
+    Force,
+    ForceEntry,
+    Group,
+    MulRef,
+    Pilot,
+)
 from cardsmith.models.unit import Unit
 
 FORMAT_NAME = "cardsmith-force"
@@ -41,9 +54,19 @@ def force_to_dict(force: Force) -> dict[str, Any]:
         "pack": force.pack,
         "cap": force.cap,
         "data_version": force.data_version,
+        **_refs_to_dict(force),
         "groups": [{"name": g.name, "formation": g.formation} for g in force.groups],
         "entries": [_entry_to_dict(e) for e in force.entries],
     }
+
+
+def _refs_to_dict(force: Force) -> dict[str, Any]:
+    # Written only when set, so a force without them is byte for byte what it was.
+    refs: dict[str, Any] = {}
+    for key, ref in (("era", force.era), ("faction", force.faction)):
+        if ref is not None:
+            refs[key] = {"id": ref.id, "name": ref.name}
+    return refs
 
 
 def _entry_to_dict(entry: ForceEntry) -> dict[str, Any]:
@@ -225,7 +248,21 @@ def _read_v1(data: Mapping[str, Any], origin: str) -> Force:
         entries=entries,
         groups=tuple(groups),
         data_version=_text(data, "data_version", origin),
+        era=_read_ref(data.get("era"), f"{origin}: era"),
+        faction=_read_ref(data.get("faction"), f"{origin}: faction"),
     )
+
+
+def _read_ref(raw: object, where: str) -> MulRef | None:
+    """An era or faction: ``{"id": 13, "name": "Clan Invasion"}``, or absent/null."""
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        raise ForceFileError(f'{where} must be an object with "id" and "name", or null')
+    ref_id = raw.get("id")
+    if not isinstance(ref_id, int) or isinstance(ref_id, bool) or not 0 < ref_id < 2**31:
+        raise ForceFileError(f'{where}: "id" must be a MUL id (a whole number above 0)')
+    return MulRef(ref_id, _text(raw, "name", where, required=True))
 
 
 def _read_entry(raw: object, where: str) -> ForceEntry:

@@ -68,6 +68,15 @@ class Group:
 
 
 @dataclass(frozen=True, slots=True)
+class MulRef:
+    """An era or a faction of the Master Unit List: its MUL id and its name."""
+
+    id: int
+    name: str
+    """The name as resolved when it was set, so a force shows it without a catalogue."""
+
+
+@dataclass(frozen=True, slots=True)
 class Force:
     """A player's force: entries, groups, the rule pack it is built for and its PV cap."""
 
@@ -80,6 +89,10 @@ class Force:
     groups: tuple[Group, ...] = ()
     data_version: str = ""
     """Where the stats came from: a summary of the catalogue versions of its units."""
+    era: MulRef | None = None
+    """The era the force is played in (ASCE p.110 step 2), or None when not chosen."""
+    faction: MulRef | None = None
+    """The faction the force fields, or None when not chosen."""
 
     def with_changes(self, **changes: object) -> Force:
         """A copy with some fields replaced."""

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
         save_force,
         save_unless_changed,
     )
+    from cardsmith.services.force_settings import era_ref, faction_ref, set_force
     from cardsmith.services.forces import (
         SpaChoice,
         add_unit,
@@ -51,7 +52,6 @@ if TYPE_CHECKING:
         move_entry,
         remove_entry,
         set_entry,
-        set_force,
         set_groups,
         skill_pv,
         spa_budget,
@@ -77,6 +77,8 @@ _LAZY: dict[str, str] = {
     "check": "cardsmith.services.checks",
     "declare_group": "cardsmith.services.forces",
     "duplicate_entry": "cardsmith.services.forces",
+    "era_ref": "cardsmith.services.force_settings",
+    "faction_ref": "cardsmith.services.force_settings",
     "fetch_units": "cardsmith.services.mul",
     "formation_choices": "cardsmith.services.checks",
     "formation_status": "cardsmith.services.checks",
@@ -93,7 +95,7 @@ _LAZY: dict[str, str] = {
     "save_force": "cardsmith.services.force_files",
     "save_unless_changed": "cardsmith.services.force_files",
     "set_entry": "cardsmith.services.forces",
-    "set_force": "cardsmith.services.forces",
+    "set_force": "cardsmith.services.force_settings",
     "set_formation": "cardsmith.services.checks",
     "set_groups": "cardsmith.services.forces",
     "skill_pv": "cardsmith.services.forces",
@@ -130,6 +132,8 @@ __all__ = [
     "check",
     "declare_group",
     "duplicate_entry",
+    "era_ref",
+    "faction_ref",
     "fetch_units",
     "formation_choices",
     "formation_status",

@@ -11,6 +11,7 @@ from cardsmith.forces.pricing import entry_pv, force_pv
 from cardsmith.forces.spas import budget_problems, load_spas
 from cardsmith.forces.updates import OutdatedEntry
 from cardsmith.models import Force, Unit
+from cardsmith.models.force import MulRef
 from cardsmith.profiles.modes import profile_set
 
 #: How a multi-profile unit's pricing rule is worded.
@@ -96,6 +97,8 @@ class ForceSummary:
     data_version: str
     fingerprint: str
     """The roster prints the same fingerprint: a GM compares the two."""
+    era: MulRef | None
+    faction: MulRef | None
     units: tuple[EntrySummary, ...]
     groups: tuple[GroupSummary, ...]
     warnings: tuple[str, ...]
@@ -162,6 +165,8 @@ def summarise(force: Force, outdated: Sequence[OutdatedEntry] = ()) -> ForceSumm
         over_cap=force.cap is not None and total > force.cap,
         data_version=force.data_version,
         fingerprint=force_fingerprint(force),
+        era=force.era,
+        faction=force.faction,
         units=tuple(units),
         groups=tuple(groups),
         warnings=tuple(warnings),

@@ -19,45 +19,9 @@ from cardsmith.forces.spas import spa_budget as _spa_budget
 from cardsmith.forces.updates import OutdatedEntry, outdated_entries, update_entries
 from cardsmith.models import Force, Unit
 from cardsmith.models.force import DEFAULT_SKILL
-from cardsmith.rules.engine import load_pack
 
 # The catalogue's one unit lookup, offered to the force commands as ``use.find_unit``.
 from cardsmith.services.catalogue import find_unit as find_unit
-
-# -- the force itself ------------------------------------------------------------------
-
-
-def new_force(name: str, *, pack: str = "standard", cap: int | None = None) -> Force:
-    """An empty force built for a rule pack that loads.
-
-    Raises:
-        ForceEditError: a bad name or cap.
-        RulePackError: the pack is unknown or does not load.
-    """
-    force = editing.new_force(name, pack=pack, cap=cap)
-    load_pack(force.pack)
-    return force
-
-
-def set_force(
-    force: Force,
-    *,
-    name: str | None = None,
-    pack: str | None = None,
-    cap: int | None = None,
-    clear_cap: bool = False,
-) -> Force:
-    """Rename the force, or change its rule pack or PV cap (``clear_cap`` removes the cap).
-
-    Raises:
-        ForceEditError: a bad name or cap.
-        RulePackError: the new pack is unknown or does not load.
-    """
-    changed = editing.set_force(force, name=name, pack=pack, cap=cap, clear_cap=clear_cap)
-    if pack is not None:
-        load_pack(changed.pack)
-    return changed
-
 
 # -- units -----------------------------------------------------------------------------------
 

@@ -109,7 +109,7 @@ async def test_formation_status_per_group(
 async def test_group_and_formation_from_the_keyboard(
     make_app: Callable[..., CardsmithApp],
 ) -> None:
-    from cardsmith.tui.screens.dialogs import FormationDialog
+    from cardsmith.tui.screens.formation_picker import FormationDialog
 
     from .conftest import add_by_search
 

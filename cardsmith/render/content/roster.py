@@ -119,6 +119,10 @@ class RosterData:
     """Units with several profiles (one card each): profiles, price rule, system."""
     share_code: str = ""
     """The force as a share code (drawn as a QR code); empty when it has none."""
+    era: str = ""
+    """The era the force is played in (its MUL name); empty when none is chosen."""
+    faction: str = ""
+    """The faction the force fields (its MUL name); empty when none is chosen."""
 
     @property
     def rows(self) -> tuple[RosterRow, ...]:
@@ -221,4 +225,6 @@ def roster_for(
         fingerprint=force_fingerprint(force),
         profile_notes=profile_notes(force),
         share_code=share_code,
+        era=force.era.name if force.era else "",
+        faction=force.faction.name if force.faction else "",
     )

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,8 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.geometry import Region
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Input, Label, OptionList, Select
-from textual.widgets.option_list import Option
+from textual.widgets import Button, Input, Label, Static
 
 
 class QuitDialog(ModalScreen[str]):
@@ -82,7 +79,11 @@ class PathDialog(ModalScreen[Path | None]):
 
 
 class CellEditor(ModalScreen[str | None]):
-    """An input laid over one grid cell: Enter keeps the text, Escape drops it."""
+    """An input laid over one grid cell: Enter keeps the text, Escape drops it.
+
+    With ``validate``, text it refuses is explained on the line under the cell and the
+    editor stays open; nothing reaches the grid until Enter is accepted.
+    """
 
     DEFAULT_CSS = """
     CellEditor {
@@ -93,6 +94,17 @@ class CellEditor(ModalScreen[str | None]):
             height: 1;
             padding: 0 1;
             background: $accent 30%;
+        }
+        & #cell-error {
+            position: absolute;
+            height: auto;
+            width: auto;
+            padding: 0 1;
+            background: $error 30%;
+            display: none;
+        }
+        & #cell-error.-shown {
+            display: block;
         }
     }
     """
@@ -105,12 +117,18 @@ class CellEditor(ModalScreen[str | None]):
         *,
         suggestions: list[str] | None = None,
         numeric: bool = False,
+        validate: Callable[[str], str | None] | None = None,
+        note: str = "",
     ) -> None:
         super().__init__()
         self.value = value
         self.cell = region
         self.suggestions = suggestions or []
         self.numeric = numeric
+        self.validate = validate
+        """Returns why the text cannot be taken, or None when it can."""
+        self.note = note
+        """Shown on the line under the cell, e.g. what several marked rows will get."""
 
     def compose(self) -> ComposeResult:
         suggester = (
@@ -119,112 +137,42 @@ class CellEditor(ModalScreen[str | None]):
         editor = Input(
             value=self.value,
             suggester=suggester,
-            type="integer" if self.numeric else "text",
+            # A validator explains bad text; without one an integer cell refuses it silently.
+            type="integer" if self.numeric and self.validate is None else "text",
             select_on_focus=True,
             id="cell",
         )
         editor.styles.offset = (self.cell.x, self.cell.y)
-        editor.styles.width = max(self.cell.width, 12)
+        # Room for the padding too, so a value as wide as its cell is not scrolled.
+        editor.styles.width = max(self.cell.width + 2, 12)
         yield editor
+        note = Static(self.note, id="cell-error", classes="-shown" if self.note else "")
+        # Under the cell, moved left as far as needed to stay on the screen.
+        width = min(60, self.app.size.width)
+        note.styles.max_width = width
+        note.styles.offset = (
+            max(0, min(self.cell.x, self.app.size.width - width)),
+            self.cell.y + 1,
+        )
+        yield note
 
     @on(Input.Submitted)
     def _submit(self, event: Input.Submitted) -> None:
+        problem = self.validate(event.value) if self.validate is not None else None
+        if problem:
+            self._say(problem)
+            return
         self.dismiss(event.value)
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    @on(Input.Changed)
+    def _check_as_typed(self, event: Input.Changed) -> None:
+        problem = self.validate(event.value) if self.validate is not None else None
+        self._say(problem or self.note)
 
-
-@dataclass(frozen=True, slots=True)
-class ForceSettings:
-    """A force's name, rule pack and PV cap as the settings dialog returns them."""
-
-    name: str
-    pack: str
-    cap: int | None
-
-
-class ForceSettingsDialog(ModalScreen[ForceSettings | None]):
-    """Edit the force's name, rule pack and its own PV cap."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="settings.cancel")]
-
-    def __init__(self, current: ForceSettings, packs: list[tuple[str, str]]) -> None:
-        super().__init__(classes="dialog")
-        self.current = current
-        self.packs = packs
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box"):
-            yield Label("Force settings", classes="dialog-title")
-            yield Label("Name")
-            yield Input(value=self.current.name, id="name")
-            yield Label("Rule pack (what the force is checked against)")
-            known = {pack_id for pack_id, _ in self.packs}
-            options = [(f"{title} [{pack_id}]", pack_id) for pack_id, title in self.packs]
-            if self.current.pack not in known:
-                options.append((f"{self.current.pack} (not installed)", self.current.pack))
-            yield Select(options, value=self.current.pack, allow_blank=False, id="pack")
-            yield Label("PV cap (empty: the pack's own cap, if any)")
-            yield Input(
-                value="" if self.current.cap is None else str(self.current.cap),
-                type="integer",
-                id="cap",
-            )
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("OK", variant="primary", id="ok")
-                yield Button("Cancel", id="cancel")
-
-    @on(Input.Submitted)
-    @on(Button.Pressed, "#ok")
-    def _submit(self) -> None:
-        name = self.query_one("#name", Input).value.strip()
-        if not name:
-            self.notify("The force needs a name.", severity="warning")
-            return
-        cap_text = self.query_one("#cap", Input).value.strip()
-        cap = int(cap_text) if cap_text.isdigit() and int(cap_text) > 0 else None
-        pack = self.query_one("#pack", Select).value
-        self.dismiss(ForceSettings(name, pack if isinstance(pack, str) else self.current.pack, cap))
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class FormationDialog(ModalScreen[str | None]):
-    """Pick a group's formation; dismisses with its id, ``""`` for none, None to cancel."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="formation.cancel")]
-
-    def __init__(
-        self, group: str, current: str | None, choices: Sequence[tuple[str, str, str]]
-    ) -> None:
-        super().__init__(classes="dialog")
-        self.group = group
-        self.current = current or ""
-        self.choices = choices
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box", id="formation-box"):
-            yield Label(f"Formation of group “{self.group}”", classes="dialog-title")
-            options = [Option("No formation", id="")]
-            options += [
-                Option(Text.assemble((name, "bold"), "\n  ", (bonus, "italic")), id=formation_id)
-                for formation_id, name, bonus in self.choices
-            ]
-            yield OptionList(*options, id="formations-list")
-            yield Label("Enter: choose   Esc: cancel", classes="hint")
-
-    def on_mount(self) -> None:
-        options = self.query_one(OptionList)
-        ids = ["", *(c[0] for c in self.choices)]
-        options.highlighted = ids.index(self.current) if self.current in ids else 0
-        options.focus()
-
-    @on(OptionList.OptionSelected)
-    def _chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option.id or "")
+    def _say(self, text: str) -> None:
+        note = self.query_one("#cell-error", Static)
+        note.update(text)
+        note.set_class(bool(text), "-shown")
 
     def action_cancel(self) -> None:
         self.dismiss(None)

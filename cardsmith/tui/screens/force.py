@@ -2,53 +2,27 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from rich.markup import escape
-from textual import on, work
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from cardsmith import services
 from cardsmith.errors import CardsmithError
 from cardsmith.forces.pricing import force_pv
+from cardsmith.models import ForceEntry
 from cardsmith.models.force import MAX_SKILL, MIN_SKILL
 from cardsmith.tui.messages import ForceChanged
-from cardsmith.tui.screens.dialogs import (
-    CellEditor,
-    ForceSettings,
-    ForceSettingsDialog,
-    FormationDialog,
-)
-from cardsmith.tui.screens.spa_picker import SpaPicker
-from cardsmith.tui.widgets.force_grid import EDITABLE, ForceGrid
+from cardsmith.tui.screens.force_flows import Change, ForceEditFlows
+from cardsmith.tui.widgets.force_grid import ForceGrid
 from cardsmith.tui.widgets.unit_card import UnitCard
 from cardsmith.tui.widgets.validation import ValidationPanel, formation_text
 from cardsmith.wording import count
 
-if TYPE_CHECKING:
-    from cardsmith.tui.app import CardsmithApp
 
-#: Actions that need an entry under the cursor.
-_ROW_ACTIONS = frozenset(
-    {
-        "edit",
-        "skill_up",
-        "skill_down",
-        "remove",
-        "duplicate",
-        "move",
-        "spas",
-        "commander",
-        "formation",
-    }
-)
-
-
-class ForceScreen(Screen[None]):
+class ForceScreen(ForceEditFlows):
     """Edit the force cell by cell; totals and checks follow every change."""
 
     BINDINGS = [
@@ -104,7 +78,7 @@ class ForceScreen(Screen[None]):
             "settings",
             "Settings",
             show=False,
-            tooltip="Force name, rule pack and PV cap",
+            tooltip="Force name, rule pack, PV cap, era and faction",
             id="settings",
         ),
         Binding(
@@ -114,6 +88,14 @@ class ForceScreen(Screen[None]):
             show=False,
             tooltip="Choose the formation of the unit's group",
             id="formation",
+        ),
+        Binding(
+            "space",
+            "mark",
+            "Mark",
+            show=False,
+            tooltip="Mark or unmark the row: Enter on Group then sets every marked row",
+            id="mark",
         ),
         Binding(
             "i", "toggle_card", "Card", show=False, tooltip="Show or hide the unit card", id="card"
@@ -133,11 +115,6 @@ class ForceScreen(Screen[None]):
         self.verdict: services.Verdict | None = None
         self.card_chosen = False
         """True once the player showed or hid the card with "i"."""
-
-    @property
-    def cs_app(self) -> CardsmithApp:
-        """The app, typed."""
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -176,8 +153,13 @@ class ForceScreen(Screen[None]):
         document = self.cs_app.document
         force = document.force
         self.verdict = services.check(force)
-        flagged = {i for v in self.verdict.errors for i, _name in v.entries}
-        self.query_one(ForceGrid).show_force(force, flagged)
+        errors: dict[int, list[str]] = {}
+        warnings: dict[int, list[str]] = {}
+        for found, violations in ((errors, self.verdict.errors), (warnings, self.verdict.warnings)):
+            for violation in violations:
+                for index, _name in violation.entries:
+                    found.setdefault(index, []).append(violation.rule_id)
+        self.query_one(ForceGrid).show_force(force, errors, warnings)
         self.query_one(ValidationPanel).show(self.verdict)
         self.query_one("#formations", Static).update(
             formation_text(services.formation_status(force))
@@ -185,9 +167,11 @@ class ForceScreen(Screen[None]):
         where = str(document.path) if document.path else "not saved yet"
         # A force never saved and not yet edited is "new", not "saved" (like the unit editor).
         state = "modified" if document.dirty else ("saved" if document.path else "new")
+        era = f"   era [b]{escape(force.era.name)}[/b]" if force.era else ""
+        faction = f"   faction [b]{escape(force.faction.name)}[/b]" if force.faction else ""
         self.query_one("#force-title", Static).update(
-            f"[b]{escape(force.name)}[/b]   pack [b]{escape(force.pack)}[/b]   "
-            f"{escape(where)}   ({state})   [dim]f: name, pack, cap · i: card · F1: keys[/dim]"
+            f"[b]{escape(force.name)}[/b]   pack [b]{escape(force.pack)}[/b]{era}{faction}   "
+            f"{escape(where)}   ({state})   [dim]f: settings · i: card · F1: keys[/dim]"
         )
         total = force_pv(force)
         cap = self.verdict.cap or force.cap
@@ -195,7 +179,7 @@ class ForceScreen(Screen[None]):
         cap_text = f" / {cap}" if cap else ""
         left = f"   ({cap - total} left)" if cap and not over else ""
         if over and cap is not None:
-            left = f"   [b red]{total - cap} over the cap[/]"
+            left = f"   [b red]✗ {total - cap} over the cap[/]"
         self.query_one("#totals", Static).update(
             f"Total [b]{total}{cap_text}[/b] PV{left}   ·   {count(len(force.entries), 'unit')}"
             + ("" if force.entries else "   ·   press [b]a[/b] to add units from the catalogue")
@@ -213,27 +197,38 @@ class ForceScreen(Screen[None]):
     def _cell_highlighted(self) -> None:
         self._show_entry_card()
 
+    # -- keys that do nothing say so ----------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        """A printable key that nothing on this screen takes gets a message, not silence."""
+        if not event.is_printable or event.key in self.active_bindings:
+            return
+        if not isinstance(self.focused, ForceGrid):
+            return  # a dialog or panel that takes typing
+        self.notify(f"{event.character!r} does nothing here. F1 lists the keys of this screen.")
+
     # -- actions ----------------------------------------------------------------------
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in _ROW_ACTIONS and self.query_one(ForceGrid).entry_index is None:
-            return None  # greyed out until the force has a unit
-        return True
-
-    def _current(self) -> tuple[int, Any] | None:
+    def current_entry(self) -> tuple[int, ForceEntry] | None:
+        """The entry under the cursor; None, with a message saying so, when there is none."""
         index = self.query_one(ForceGrid).entry_index
         if index is None:
+            self.notify("The force has no units yet: press a to add some from the catalogue.")
             return None
         return index, self.cs_app.document.force.entries[index - 1]
 
-    def _edit(self, label: str, change: Any) -> None:
-        """Apply ``change(force) -> force``, turning edit errors into notifications."""
+    def edit(self, label: str, change: Change) -> bool:
+        """Apply ``change(force) -> force``; an edit error becomes a message.  True if applied."""
         try:
             force = change(self.cs_app.document.force)
         except CardsmithError as exc:
             self.notify(exc.message, title="Cannot do that", severity="warning")
-            return
+            return False
+        if force == self.cs_app.document.force:
+            self.notify(f"Nothing changed ({label}).")
+            return False
         self.cs_app.apply_force(force, label)
+        return True
 
     def action_skill_up(self) -> None:
         self._step_skill(+1)
@@ -242,7 +237,7 @@ class ForceScreen(Screen[None]):
         self._step_skill(-1)
 
     def _step_skill(self, delta: int) -> None:
-        current = self._current()
+        current = self.current_entry()
         if current is None:
             return
         index, entry = current
@@ -250,23 +245,23 @@ class ForceScreen(Screen[None]):
         if not MIN_SKILL <= skill <= MAX_SKILL:
             self.notify(f"Skill stays within {MIN_SKILL}-{MAX_SKILL}.", severity="warning")
             return
-        self._edit(f"skill {skill}", lambda f: services.set_entry(f, index, skill=skill))
+        self.edit(f"skill {skill}", lambda f: services.set_entry(f, index, skill=skill))
 
     def action_remove(self) -> None:
-        current = self._current()
+        current = self.current_entry()
         if current is not None:
             index, entry = current
-            self._edit(f"remove {entry.name}", lambda f: services.remove_entry(f, index))
+            self.edit(f"remove {entry.name}", lambda f: services.remove_entry(f, index))
 
     def action_duplicate(self) -> None:
-        current = self._current()
+        current = self.current_entry()
         if current is not None:
             index, entry = current
-            self._edit(f"duplicate {entry.name}", lambda f: services.duplicate_entry(f, index))
-            self.query_one(ForceGrid).go_to(index + 1)
+            if self.edit(f"duplicate {entry.name}", lambda f: services.duplicate_entry(f, index)):
+                self.query_one(ForceGrid).go_to(index + 1)
 
     def action_move(self, delta: int) -> None:
-        current = self._current()
+        current = self.current_entry()
         if current is None:
             return
         index, entry = current
@@ -275,123 +270,40 @@ class ForceScreen(Screen[None]):
             where = "top" if delta < 0 else "bottom"
             self.notify(f"{entry.name} is already at the {where}.", severity="information")
             return
-        self._edit(f"move {entry.name}", lambda f: services.move_entry(f, index, target))
-        self.query_one(ForceGrid).go_to(target)
+        if self.edit(f"move {entry.name}", lambda f: services.move_entry(f, index, target)):
+            self.query_one(ForceGrid).go_to(target)
 
     def action_commander(self) -> None:
-        current = self._current()
+        current = self.current_entry()
         if current is not None:
             index, entry = current
-            self._edit(
+            self.edit(
                 "commander", lambda f: services.set_entry(f, index, commander=not entry.commander)
             )
 
+    def action_mark(self) -> None:
+        current = self.current_entry()
+        if current is None:
+            return
+        grid = self.query_one(ForceGrid)
+        marked = grid.toggle_selected(current[0])
+        picked = ", ".join(f"#{i}" for i in sorted(grid.selected)) or "none"
+        verb = "Marked" if marked else "Unmarked"
+        self.notify(
+            f"{verb} #{current[0]}. Marked: {picked}. Enter on a Group cell sets them all.",
+            timeout=3,
+        )
+
     def action_focus_problems(self) -> None:
+        if self.verdict is None or not self.verdict.violations:
+            self.notify("No problems to go to: the checks found none.")
+            return
         self.query_one("#problems").focus()
 
     @on(DataTable.CellSelected, "#grid")
     def _cell_selected(self, event: DataTable.CellSelected) -> None:
         event.stop()
         self.action_edit()
-
-    @work(exclusive=True, group="edit-cell", exit_on_error=False)
-    async def action_edit(self) -> None:
-        """Edit the cell under the cursor in place (SPAs open the picker)."""
-        grid = self.query_one(ForceGrid)
-        current = self._current()
-        if current is None:
-            return
-        index, entry = current
-        column = grid.column_key
-        if column == "spas":
-            self.action_spas()
-            return
-        if column not in EDITABLE:
-            self.notify(
-                "Pilot, skill, SPAs and group can be edited; the other columns follow from them.",
-                severity="information",
-            )
-            return
-        values = {"pilot": entry.pilot.name, "skill": str(entry.skill), "group": entry.group}
-        suggestions = self.cs_app.document.force.group_names() if column == "group" else None
-        text = await self.app.push_screen_wait(
-            CellEditor(
-                values[column],
-                grid.cell_screen_region(),
-                suggestions=suggestions,
-                numeric=column == "skill",
-            )
-        )
-        if text is None:
-            return
-        text = text.strip()
-        if column == "skill":
-            if not text.isdigit():
-                self.notify("Skill is a number from 0 to 7.", severity="warning")
-                return
-            self._edit(f"skill {text}", lambda f: services.set_entry(f, index, skill=int(text)))
-        elif column == "pilot":
-            self._edit("pilot", lambda f: services.set_entry(f, index, pilot=text))
-        else:
-            self._edit("group", lambda f: services.set_entry(f, index, group=text))
-
-    @work(exclusive=True, group="edit-cell", exit_on_error=False)
-    async def action_spas(self) -> None:
-        """Open the SPA picker for the entry under the cursor."""
-        current = self._current()
-        if current is None:
-            return
-        index, entry = current
-        chosen = await self.app.push_screen_wait(SpaPicker(entry.unit, entry.skill, entry.spas))
-        if chosen is not None:
-            self._edit("SPAs", lambda f: services.set_entry(f, index, spas=chosen))
-
-    @work(exclusive=True, group="edit-cell", exit_on_error=False)
-    async def action_settings(self) -> None:
-        """Edit the force's name, rule pack and cap."""
-        force = self.cs_app.document.force
-        result = await self.app.push_screen_wait(
-            ForceSettingsDialog(
-                ForceSettings(force.name, force.pack, force.cap), services.pack_choices()
-            )
-        )
-        if result is not None:
-            self._edit(
-                "settings",
-                lambda f: services.set_force(
-                    f,
-                    name=result.name,
-                    pack=result.pack,
-                    cap=result.cap,
-                    clear_cap=result.cap is None,
-                ),
-            )
-
-    @work(exclusive=True, group="edit-cell", exit_on_error=False)
-    async def action_formation(self) -> None:
-        """Choose the formation of the group the unit under the cursor belongs to."""
-        current = self._current()
-        if current is None:
-            return
-        _index, entry = current
-        if not entry.group:
-            self.notify(
-                "Put the unit in a group first (Enter on its Group cell).", severity="warning"
-            )
-            return
-        group = self.cs_app.document.force.group(entry.group)
-        chosen = await self.app.push_screen_wait(
-            FormationDialog(
-                entry.group, group.formation if group else None, services.formation_choices()
-            )
-        )
-        if chosen is not None:
-            self._edit(
-                f"formation of {entry.group}",
-                lambda f: services.declare_group(
-                    f, entry.group, formation=chosen or None, clear_formation=not chosen
-                ),
-            )
 
     def action_toggle_card(self) -> None:
         pane = self.query_one("#entry-pane")

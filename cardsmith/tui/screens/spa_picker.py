@@ -2,17 +2,41 @@
 
 from __future__ import annotations
 
+from rich.segment import Segment
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label, SelectionList, Static
+from textual.strip import Strip
+from textual.widgets import Button, Checkbox, Label, SelectionList, Static
+from textual.widgets.option_list import OptionDoesNotExist
 from textual.widgets.selection_list import Selection
 
 from cardsmith import services
 from cardsmith.models import Unit
 from cardsmith.wording import count
+
+
+class TickList(SelectionList[str]):
+    """A selection list whose boxes read ``✓`` when ticked and stay empty when not.
+
+    Textual draws the same ``X`` in both states and tells them apart by colour only,
+    which ``NO_COLOR`` and some terminals lose.
+    """
+
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        try:
+            selection = self.get_option_at_index(self.scroll_offset.y + y)
+        except OptionDoesNotExist:
+            return strip
+        segments = list(strip)
+        if len(segments) > 1 and segments[1].text == Checkbox.BUTTON_INNER:
+            ticked = selection.value in self.selected
+            segments[1] = Segment("✓" if ticked else " ", segments[1].style)
+        return Strip(segments)
 
 
 class SpaPicker(ModalScreen[tuple[str, ...] | None]):
@@ -42,7 +66,8 @@ class SpaPicker(ModalScreen[tuple[str, ...] | None]):
             yield Static("", id="budget")
             selections = [
                 Selection(
-                    f"{choice.name:<28} {choice.cost:>2}  {choice.summary[:60]}",
+                    # Text, not markup: names such as "Terrain Master [Drag Racer]" hold brackets.
+                    Text(f"{choice.name:<31} {choice.cost:>2}  {choice.summary}"),
                     choice.id,
                     choice.id in self.chosen,
                 )
@@ -50,11 +75,11 @@ class SpaPicker(ModalScreen[tuple[str, ...] | None]):
             ]
             if not selections:
                 yield Static("No SPA catalogue is installed in this build.", classes="hint")
-            yield SelectionList[str](*selections, id="spas")
+            yield TickList(*selections, id="spas")
             yield Static("Space: tick or untick   Enter: apply   Esc: cancel", classes="hint")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Apply", variant="primary", id="ok")
-                yield Button("Cancel", id="cancel")
+                yield Button("Apply", variant="primary", id="ok", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#spas", SelectionList).focus()
