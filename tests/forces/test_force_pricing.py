@@ -99,9 +99,32 @@ def test_asce_examples(base: int, skill: int, expected: int) -> None:
     assert adjusted_pv(base, skill) == expected
 
 
-def test_band_edges_above_the_printed_rows() -> None:
-    # 105-114 lose 11 per rating (jdgwf's off-by-one gives 10); 53-57 gain 11.
-    assert table_pv(105, 5) == 105 - 11 and adjusted_pv(105, 5) == 94
-    assert table_pv(114, 5) == 114 - 11
-    assert table_pv(115, 5) == 115 - 12
-    assert table_pv(53, 3) == 53 + 11 and table_pv(58, 3) == 58 + 12
+@pytest.mark.parametrize(
+    ("base", "skill", "expected"),
+    [
+        # Low-Skill table beyond its last printed row (95-104 lose 10 per rating):
+        # 105-114 lose 11, 115-124 lose 12.  jdgwf's off-by-one would give 95 and 104.
+        (104, 5, 94),
+        (105, 5, 94),
+        (114, 5, 103),
+        (115, 5, 103),
+        (124, 6, 100),
+        (125, 6, 99),
+        # Improved-Skill table beyond 48-52 (gain 10 per rating): 53-57 gain 11, 58-62 12.
+        (52, 3, 62),
+        (53, 3, 64),
+        (57, 3, 68),
+        (58, 3, 70),
+        (62, 2, 86),
+        (63, 2, 89),
+    ],
+)
+def test_band_edges_above_the_printed_rows(base: int, skill: int, expected: int) -> None:
+    assert adjusted_pv(base, skill) == expected
+
+
+def test_steps_change_exactly_at_the_band_edges() -> None:
+    from cardsmith.forces.pricing import decrease_step, increase_step
+
+    assert [decrease_step(pv) for pv in (14, 15, 104, 105, 114, 115)] == [1, 2, 10, 11, 11, 12]
+    assert [increase_step(pv) for pv in (7, 8, 52, 53, 57, 58)] == [1, 2, 10, 11, 11, 12]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from rich.text import Text
 from textual.coordinate import Coordinate
@@ -70,11 +69,11 @@ def fit_name(name: str, width: int) -> str:
     return f"{name[:head].rstrip()}…{name[-tail:].lstrip()}"
 
 
-class ForceGrid(DataTable[Any]):
+class ForceGrid(DataTable[Text]):
     """The force's entries with their computed columns; rows are rebuilt on every change."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(cursor_type="cell", zebra_stripes=True, fixed_columns=PINNED, **kwargs)
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(cursor_type="cell", zebra_stripes=True, fixed_columns=PINNED, id=id)
         self.problems: dict[int, tuple[str, ...]] = {}
         """1-based entry index → the rules it breaks, errors first (``✗ pv-cap``)."""
         self.selected: set[int] = set()
