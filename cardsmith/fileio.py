@@ -136,11 +136,15 @@ def _special_kind(mode: int) -> str:
     return "not a regular file"
 
 
-def parse_json(raw: bytes, *, where: str, what: str, error: type[CardsmithError]) -> Any:
+def parse_json(
+    raw: bytes, *, where: str, what: str, error: type[CardsmithError], check: bool = True
+) -> Any:
     """Decode JSON bytes within the shared limits (depth, finite numbers, SQLite integers).
 
     Empty, not UTF-8, nested too deeply, ``NaN``/``Infinity``, or not JSON (cut short
-    said so) raise ``error`` naming ``where``.
+    said so) raise ``error`` naming ``where``.  ``check=False`` leaves the walk over the
+    decoded values (``limits.check_tree``) to the caller, which must then apply it to all
+    it reads: the force reader walks each distinct unit snapshot once, not in every file.
     """
     if not raw.strip():
         raise error(f"{where} is empty")
@@ -161,7 +165,8 @@ def parse_json(raw: bytes, *, where: str, what: str, error: type[CardsmithError]
         raise error(
             f"{where} is not valid JSON{hint}: {exc.msg} at line {exc.lineno} column {exc.colno}"
         ) from exc
-    limits.check_tree(data, where=where, error=error)
+    if check:
+        limits.check_tree(data, where=where, error=error)
     return data
 
 
@@ -173,14 +178,16 @@ def _no_constant(name: str) -> Any:
     raise _NotFinite(name)
 
 
-def read_json(path: Path, *, what: str, max_bytes: int, error: type[CardsmithError]) -> Any:
+def read_json(
+    path: Path, *, what: str, max_bytes: int, error: type[CardsmithError], check: bool = True
+) -> Any:
     """Read a JSON document the player saved, with a clear ``error`` for every way it fails.
 
     ``what`` names the kind of file in messages ("force file"); see ``read_bytes`` and
-    ``parse_json`` for what is refused.  Nothing but ``error`` escapes.
+    ``parse_json`` for what is refused (and for ``check``).  Nothing but ``error`` escapes.
     """
     raw = read_bytes(path, what=what, max_bytes=max_bytes, error=error)
-    return parse_json(raw, where=str(path), what=what, error=error)
+    return parse_json(raw, where=str(path), what=what, error=error, check=check)
 
 
 def parse_toml(text: str, *, where: str, error: type[CardsmithError]) -> dict[str, Any]:

@@ -62,6 +62,9 @@ _dumps = functools.partial(json.dumps, sort_keys=True, ensure_ascii=False, separ
 #: unit's text once.  The unit is kept beside its text, so an id is never reused.
 _UNIT_TEXT: dict[int, tuple[Unit, str]] = {}
 _MAX_UNIT_TEXTS = 4096
+#: An entry's own fields (commander, group, pilot, skill, SPAs) → their text before the
+#: unit: most entries of an event share them (skill 4, no pilot name, no SPAs).
+_HEADS: dict[tuple[bool, str, str, int, tuple[str, ...]], str] = {}
 
 
 def canonical_text(force: Force) -> str:
@@ -72,18 +75,25 @@ def canonical_text(force: Force) -> str:
     """
     entries = []
     for entry in force.entries:
-        # "unit" sorts last among an entry's keys: its text replaces the placeholder 0.
-        head = _dumps(
-            {
-                "commander": entry.commander,
-                "group": entry.group,
-                "pilot": entry.pilot.name,
-                "skill": entry.skill,
-                "spas": list(entry.spas),
-                "unit": 0,
-            }
-        )
-        entries.append(head[:-2] + _unit_text(entry.unit) + "}")
+        fields = (entry.commander, entry.group, entry.pilot.name, entry.skill, entry.spas)
+        head = _HEADS.get(fields)
+        if head is None:
+            # "unit" sorts last among an entry's keys: its text replaces the placeholder 0.
+            text = _dumps(
+                {
+                    "commander": entry.commander,
+                    "group": entry.group,
+                    "pilot": entry.pilot.name,
+                    "skill": entry.skill,
+                    "spas": list(entry.spas),
+                    "unit": 0,
+                }
+            )
+            head = text[:-2]
+            if len(_HEADS) >= _MAX_UNIT_TEXTS:
+                _HEADS.clear()
+            _HEADS[fields] = head
+        entries.append(head + _unit_text(entry.unit) + "}")
     groups = _dumps([[g.name, g.formation] for g in force.groups])
     # "era" and "faction" sort between "entries" and "groups".
     allegiance = "".join(f'"{key}":{value},' for key, value in _allegiance(force).items())

@@ -168,8 +168,25 @@ def load_force(path: Path) -> Force:
         ForceFileError: unreadable, not JSON, truncated, the wrong shape, or written by a
             newer cardsmith; the message says which and where.
     """
-    data = read_json(path, what="force file", max_bytes=MAX_FORCE_BYTES, error=ForceFileError)
+    # The shared limits are applied in two parts: to the file without its unit snapshots
+    # here, and to each distinct snapshot once, as it is first read (forces.snapshots).
+    data = read_json(
+        path, what="force file", max_bytes=MAX_FORCE_BYTES, error=ForceFileError, check=False
+    )
+    limits.check_tree(_without_snapshots(data), where=str(path), error=ForceFileError)
     return force_from_dict(data, origin=str(path))
+
+
+def _without_snapshots(data: Any) -> Any:
+    """The document with each entry's ``unit`` snapshot left out (for the limits walk)."""
+    entries = data.get("entries") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        return data
+    shell = dict(data)
+    shell["entries"] = [
+        {k: v for k, v in e.items() if k != "unit"} if isinstance(e, dict) else e for e in entries
+    ]
+    return shell
 
 
 def force_from_dict(data: Any, origin: str = "force file") -> Force:
@@ -269,7 +286,11 @@ def _read_entry(raw: object, where: str) -> ForceEntry:
     if not isinstance(raw, Mapping):
         raise ForceFileError(f"{where} must be an object")
     try:
-        unit = unit_from_snapshot(raw.get("unit"))  # type: ignore[arg-type]
+        unit = unit_from_snapshot(
+            raw.get("unit"),  # type: ignore[arg-type]
+            where=f"{where}.unit",
+            error=ForceFileError,
+        )
     except CatalogueDataError as exc:
         raise ForceFileError(f"{where}.unit: {exc.message}") from exc
     _check_stats(unit, raw.get("unit"), f"{where}.unit")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -100,3 +101,34 @@ def test_snapshots_that_differ_only_in_type_are_never_confused(
         return  # refused, as Unit.from_dict refuses it
     assert odd == Unit.from_dict(_snapshot(**other))
     assert odd is not good
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ('"pv": 1e400', "entries[0].unit: pv is not a finite number"),
+        ('"pv": 99999999999999999999999', "entries[0].unit: pv is too large a number"),
+        ('"extra": ' + "[" * 70 + "]" * 70, "levels deep"),
+    ],
+)
+def test_a_hostile_snapshot_is_refused_even_after_clean_files(
+    tmp_path: Path, change: str, message: str
+) -> None:
+    from cardsmith.errors import ForceFileError
+    from cardsmith.forces.force_file import load_force, save_force
+
+    clean = Force("F", entries=(ForceEntry(unit=build_unit("Atlas AS7-D", mul_id=4242)),))
+    good = tmp_path / "good.json"
+    save_force(clean, good)
+    assert load_force(good) == load_force(good)  # the snapshot is now remembered
+    text = good.read_text(encoding="utf-8")
+    bad = tmp_path / "bad.json"
+    bad.write_text(text.replace('"pv": 30', change, 1), encoding="utf-8")
+    assert text != bad.read_text(encoding="utf-8")
+    with pytest.raises(ForceFileError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        load_force(bad)
+    # Outside the snapshots the file is walked as a whole, as before.
+    outside = tmp_path / "outside.json"
+    outside.write_text(text.replace('"cap": null', '"cap": 1e400', 1), encoding="utf-8")
+    with pytest.raises(ForceFileError, match="cap is not a finite number"):
+        load_force(outside)
