@@ -16,9 +16,9 @@ from __future__ import annotations
 import bisect
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 #: Lowest rapidfuzz partial-ratio score a typo match needs (0-100).
 FUZZY_CUTOFF = 75.0
@@ -156,6 +156,8 @@ class SearchResult:
 
     hits: list[Hit]
     total: int
+    more: bool = False
+    """True when the search stopped at its limit: ``total`` is then a lower bound."""
 
 
 @dataclass(slots=True)
@@ -163,9 +165,16 @@ class SearchIndex:
     """Search over index rows; build once per catalogue, query many times."""
 
     rows: list[IndexRow]
+    starter_only: bool = False
+    """True when every unit came from the shipped starter catalogue (the app says so)."""
     _haystack: str = field(init=False)
     _starts: list[int] = field(init=False)
     _norms: list[str] = field(init=False)
+    _by_norm: dict[str, list[int]] = field(init=False)
+    _sorted_norms: list[str] = field(init=False)
+    _sorted_rows: list[int] = field(init=False)
+    _ranks: dict[str, list[int]] = field(init=False)
+    _where: dict[int, int] = field(init=False)
 
     def __post_init__(self) -> None:
         self.rows = sorted(self.rows, key=name_order)
@@ -178,6 +187,83 @@ class SearchIndex:
         self._starts = starts
         # "\n" never occurs in a normalised name, so a match cannot span two names.
         self._haystack = "\n".join(self._norms)
+        self._by_norm = {}
+        for position, norm in enumerate(self._norms):
+            self._by_norm.setdefault(norm, []).append(position)
+        order = sorted(range(len(self._norms)), key=self._norms.__getitem__)
+        self._sorted_norms = [self._norms[i] for i in order]
+        self._sorted_rows = order
+        self._ranks = {}
+        self._where = {row.mul_id: i for i, row in enumerate(self.rows)}
+
+    def rank_of(self, key: str, sort_key: Callable[[IndexRow], Any]) -> Callable[[IndexRow], int]:
+        """A sort key for column ``key``, worked out once per index: sorting is then by int."""
+        ranks = self._ranks.get(key)
+        if ranks is None:
+            order = sorted(range(len(self.rows)), key=lambda i: sort_key(self.rows[i]))
+            ranks = [0] * len(order)
+            for rank, row_position in enumerate(order):
+                ranks[row_position] = rank
+            self._ranks[key] = ranks
+        where = self._where
+        return lambda row: ranks[where[row.mul_id]]
+
+    def first(
+        self, query: str, filters: SearchFilters | None = None, *, limit: int
+    ) -> SearchResult:
+        """The ``limit`` best hits, in the order of ``find``, without counting the rest.
+
+        What a keystroke needs: exact names come from a dictionary, prefixes from a sorted
+        list, and the scan for names holding the query stops once ``limit`` are found, so a
+        one-letter query costs about what a five-letter one costs at any catalogue size.
+        """
+        filters = filters or SearchFilters()
+        tokens = query_tokens(query)
+        accepts = None if filters.empty else filters.accepts
+        if not tokens:
+            if accepts is None:
+                shown = self.rows[:limit]
+                return SearchResult([Hit(r, 0.0) for r in shown], len(self.rows))
+            hits: list[Hit] = []
+            for row in self.rows:
+                if accepts(row):
+                    if len(hits) == limit:
+                        return SearchResult(hits, limit, more=True)
+                    hits.append(Hit(row, 0.0))
+            return SearchResult(hits, len(hits))
+        joined = "".join(tokens)
+        rows = self.rows
+        exact = [
+            Hit(rows[i], EXACT)
+            for i in self._by_norm.get(joined, ())
+            if accepts is None or accepts(rows[i])
+        ]
+        head = tokens[0]
+        start = bisect.bisect_left(self._sorted_norms, head)
+        end = bisect.bisect_left(self._sorted_norms, head + "\x7f", start)
+        prefixed = sorted(
+            i
+            for i in self._sorted_rows[start:end]
+            if substring_score(self._norms[i], tokens) == PREFIX
+            and (accepts is None or accepts(rows[i]))
+        )
+        found = exact + [Hit(rows[i], PREFIX) for i in prefixed]
+        if len(found) >= limit:
+            return SearchResult(found[:limit], len(found), more=True)
+        needle = max(tokens, key=len)
+        starts, find, end_of = self._starts, self._haystack.find, len(self._haystack)
+        position = find(needle)
+        while position != -1:
+            index = bisect.bisect_right(starts, position) - 1
+            row = rows[index]
+            if substring_score(row.norm, tokens) == SUBSTRING and (accepts is None or accepts(row)):
+                if len(found) == limit:
+                    return SearchResult(found, limit, more=True)
+                found.append(Hit(row, SUBSTRING))
+            position = find(needle, starts[index + 1] if index + 1 < len(starts) else end_of)
+        if found:
+            return SearchResult(found, len(found))
+        return self.find(query, filters, limit=limit)  # the typo path, as ``find`` takes it
 
     def __len__(self) -> int:
         return len(self.rows)

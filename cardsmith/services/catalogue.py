@@ -196,13 +196,13 @@ NO_AVAILABILITY_HINT = (
 def load_index(cache_dir: Path) -> tuple[SearchIndex, list[str]]:
     """Open the catalogue (repairing and seeding it) and build its search index.
 
-    Returns the index and what the user should be told.  Blocking: run it in a worker.
+    Returns the index (``starter_only`` set when that is all there is) and the repairs
+    the user should be told about.  Blocking: run it in a worker.
     """
     with open_catalogue(cache_dir) as catalogue:
-        notes = list(catalogue.notices)
-        if catalogue.starter_only():
-            notes.append(STARTER_HINT)
-        return catalogue.index(), notes
+        index = catalogue.index()
+        index.starter_only = catalogue.starter_only()
+        return index, list(catalogue.notices)
 
 
 def available_ids(cache_dir: Path, era: str, faction: str = "") -> frozenset[int]:
@@ -230,9 +230,7 @@ def find_unit(catalogue: Catalogue, text: str, *, usable_only: bool = True) -> U
         found = catalogue.get(number)
         if found is not None:
             return found
-        raise UnitNotFound(
-            _with_hint(f"no unit with {kind} {text} in the local catalogue", catalogue)
-        )
+        raise UnitNotFound(f"no unit with {kind} {text} in the local catalogue")
     matches = catalogue.find_by_name(text)
     if len(matches) == 1:
         return matches[0]
@@ -243,15 +241,11 @@ def find_unit(catalogue: Catalogue, text: str, *, usable_only: bool = True) -> U
         )
     hits = catalogue.search(text, SearchFilters(usable_only=usable_only), limit=CANDIDATES).hits
     raise UnitNotFound(
-        _with_hint(f"no unit named exactly {text!r} in the local catalogue", catalogue),
+        f"no unit named exactly {text!r} in the local catalogue",
         candidates=tuple(
             _describe(h.row.mul_id, h.row.name, h.row.type or "--", h.row.pv) for h in hits
         ),
     )
-
-
-def _with_hint(message: str, catalogue: Catalogue) -> str:
-    return f"{message} ({STARTER_HINT})" if catalogue.starter_only() else message
 
 
 def _describe(mul_id: int, name: str, type_code: str, pv: int) -> str:

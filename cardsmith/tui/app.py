@@ -240,7 +240,8 @@ class CardsmithApp(ExchangeFlows):
                 screen.action_focus_search()
 
     def action_focus_results(self) -> None:
-        self.screen.query_one(ResultsTable).focus()
+        # set_focus, not focus(): the focus must move before the next key is read.
+        self.screen.set_focus(self.screen.query_one(ResultsTable))
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

@@ -33,15 +33,21 @@ def make_app() -> Callable[..., CardsmithApp]:
 
 
 async def ready(pilot: Pilot[None]) -> None:
-    """Wait until the catalogue has loaded and every message is handled."""
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    """Wait until the catalogue has loaded, its searches have settled and every message is handled."""
+    app = pilot.app
+    for _ in range(200):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        catalogue = app.get_screen("catalogue") if app.is_screen_installed("catalogue") else None
+        busy = getattr(catalogue, "searching", False)
+        if not busy and not any(worker.is_running for worker in app.workers):
+            return
 
 
 async def search(pilot: Pilot[None], text: str) -> None:
-    """Type ``text`` into the (focused) search box."""
+    """Type ``text`` into the (focused) search box and wait for its results."""
     await pilot.press(*text)
-    await pilot.pause()
+    await ready(pilot)
 
 
 async def add_by_search(pilot: Pilot[None], text: str, presses: int = 1) -> None:

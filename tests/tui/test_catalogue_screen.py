@@ -14,9 +14,10 @@ from cardsmith.catalogue.dump import record
 from cardsmith.catalogue.store import Catalogue
 from cardsmith.models import Unit
 from cardsmith.paths import cache_dir
+from cardsmith.services.catalogue import FilterText
 from cardsmith.tui.app import CardsmithApp
 from cardsmith.tui.screens.catalogue import CatalogueScreen
-from cardsmith.tui.widgets.filters import FilterBar
+from cardsmith.tui.widgets.filters import FilterDialog
 from cardsmith.tui.widgets.results import ResultsTable, cell_text
 from cardsmith.tui.widgets.unit_card import UnitCard
 
@@ -57,19 +58,21 @@ async def test_filters_narrow_the_results(make_app: Callable[..., CardsmithApp])
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
-        bar = app.screen.query_one(FilterBar)
-        bar.query_one("#type", Select).value = "CV"
-        await pilot.pause()
-        names = _names(app)
-        assert names and all(row.type == "CV" for row in app.screen.query_one(ResultsTable).shown)
-        await pilot.click("#pv-min")
-        await pilot.press("2", "0")
-        await pilot.pause()
+        everything = len(_names(app))
+        await pilot.press("ctrl+g")
+        dialog = app.screen
+        assert isinstance(dialog, FilterDialog)
+        dialog.query_one("#type", Select).value = "CV"
+        dialog.query_one("#pv-min", Input).focus()
+        await pilot.press("2", "0", "enter")  # Enter applies
+        await ready(pilot)
         shown = app.screen.query_one(ResultsTable).shown
         assert shown and all(row.pv >= 20 and row.type == "CV" for row in shown)
+        summary = str(app.screen.query_one("#filter-summary").render())
+        assert "CV" in summary and "PV 20–…" in summary
         await pilot.press("ctrl+l")
-        await pilot.pause()
-        assert len(_names(app)) > len(names)
+        await ready(pilot)
+        assert len(_names(app)) == everything
 
 
 async def test_sorting_by_pv(make_app: Callable[..., CardsmithApp]) -> None:
@@ -141,8 +144,10 @@ async def test_fetch_failure_is_a_notification(make_app: Callable[..., Cardsmith
             if isinstance(m, Notify) and m.notification.severity == "error"
         ]
         assert errors, "a failed fetch must say so"
-        assert app.net_state in ("unreachable", "online")
+        assert app.net_state == "unreachable"
         assert "unreachable" in str(app.screen.query_one("#net-state").render())
+        (error,) = errors
+        assert "could not be reached" in error.message
 
 
 async def test_offline_mode_does_not_fetch(make_app: Callable[..., CardsmithApp]) -> None:
@@ -170,3 +175,201 @@ async def test_a_catalogue_that_cannot_open_is_reported(
         assert app.is_running
         assert "could not be opened" in str(app.screen.query_one("#status").render())
         assert any(isinstance(m, Notify) and m.notification.severity == "error" for m in messages)
+
+
+# -- a player's pace --------------------------------------------------------------------------
+
+
+def type_fast(app: CardsmithApp, *keys: str) -> None:
+    """Hand the app every key at once, as a terminal does when the app falls behind."""
+    from textual import events
+
+    assert app._driver is not None
+    for key in keys:
+        char = key if len(key) == 1 else None
+        event = events.Key({" ": "space", "/": "slash"}.get(key, key), char)
+        event.set_sender(app)
+        app._driver.send_message(event)
+
+
+async def test_keys_typed_fast_follow_the_focus_in_the_pv_fields(
+    make_app: Callable[..., CardsmithApp],
+) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("ctrl+g")
+        app.screen.query_one("#pv-min", Input).focus()
+        await pilot.pause()
+        type_fast(app, "3", "0", "tab", "5", "0")
+        await ready(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, FilterDialog)
+        assert (
+            dialog.query_one("#pv-min", Input).value,
+            dialog.query_one("#pv-max", Input).value,
+        ) == ("30", "50")
+        await pilot.press("enter")
+        await ready(pilot)
+        shown = app.screen.query_one(ResultsTable).shown
+        assert shown and all(30 <= row.pv <= 50 for row in shown)
+
+
+async def test_keys_typed_fast_after_leaving_the_results_reach_the_search_box(
+    make_app: Callable[..., CardsmithApp],
+) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("enter")  # to the results
+        assert isinstance(app.focused, ResultsTable)
+        type_fast(app, "/", "a", "t", "l", "a", "s")  # "a" adds and "s" sorts in the results
+        await ready(pilot)
+        assert app.screen.query_one("#search", Input).value == "atlas"
+        assert app.document.force.entries == ()
+        assert _names(app) == ["Atlas AS7-D"]
+
+
+async def test_every_filter_can_be_reached_at_80x24(make_app: Callable[..., CardsmithApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        assert "Ctrl+G" in str(app.screen.query_one("#filter-summary").render())
+        await pilot.press("ctrl+g")
+        dialog = app.screen
+        assert isinstance(dialog, FilterDialog)
+        wanted = [
+            "type",
+            "role",
+            "size",
+            "pv-min",
+            "pv-max",
+            "special",
+            "era",
+            "tech",
+            "rules",
+            "available",
+            "faction",
+            "usable",
+        ]
+        reached = []
+        for _ in range(len(wanted) + 3):
+            focused = app.focused
+            assert focused is not None
+            if focused.id in wanted and focused.id not in reached:
+                reached.append(focused.id)
+                region = focused.region
+                # Scrolled into view and inside the 80×24 screen.
+                assert region.width > 0 and 0 <= region.y < 24 and region.right <= 80, focused.id
+            await pilot.press("tab")
+        assert reached == wanted
+        buttons = [b.region for b in dialog.query("Button")]
+        assert all(r.bottom <= 24 and r.right <= 80 for r in buttons)
+
+
+async def test_a_long_name_keeps_its_distinguishing_end(
+    make_app: Callable[..., CardsmithApp],
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await search(pilot, "achileus")
+        table = app.screen.query_one(ResultsTable)
+        line = "".join(segment.text for segment in table.render_line(1))
+        assert "Achileus" in line and "(Sqd4)" in line  # the squad size is not cut off
+
+
+async def test_add_on_a_unit_without_stats_says_why(make_app: Callable[..., CardsmithApp]) -> None:
+    from textual.message import Message
+    from textual.notifications import Notify
+
+    with Catalogue.open(cache_dir()) as catalogue:
+        catalogue.add([record(Unit(mul_id=999_002, name="Zzyzx Survey Rig"))], source="test")
+    messages: list[Message] = []
+    app = make_app()
+    async with app.run_test(size=SIZE, message_hook=messages.append) as pilot:
+        await ready(pilot)
+        await search(pilot, "zzyzx")
+        await pilot.press("enter", "a")
+        await pilot.pause()
+        said = [m.notification.message for m in messages if isinstance(m, Notify)]
+        assert any("has no Alpha Strike stats" in text for text in said), said
+        assert app.document.force.entries == ()
+
+
+async def test_the_status_bar_names_the_order_shown(make_app: Callable[..., CardsmithApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        status = lambda: str(app.screen.query_one("#status").render())  # noqa: E731
+        assert "sorted by best match" in status()
+        await pilot.press("enter", "s")
+        await ready(pilot)
+        assert "sorted by Unit ↑" in status()
+        await pilot.press("s", "s", "s", "s")  # Type, Role, Sz, then PV
+        await ready(pilot)
+        assert "sorted by PV ↑" in status()
+        await pilot.press("r")
+        await ready(pilot)
+        assert "sorted by PV ↓" in status()
+        pvs = [row.pv for row in app.screen.query_one(ResultsTable).shown]
+        assert pvs == sorted(pvs, reverse=True)
+
+
+async def test_tech_rules_and_availability_filters(make_app: Callable[..., CardsmithApp]) -> None:
+    from cardsmith.catalogue.availability import AvailabilityList, Scope
+
+    with Catalogue.open(cache_dir()) as catalogue:
+        catalogue.add_availability(
+            [AvailabilityList(Scope(13, 0, frozenset({18})), frozenset({140, 1295, 1985}))],
+            source="test",
+        )
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        screen = app.screen
+        assert isinstance(screen, CatalogueScreen)
+        screen.set_filters(FilterText(techs=("clan",), rules=("standard",)))
+        await ready(pilot)
+        shown = screen.query_one(ResultsTable).shown
+        assert shown and all(r.technology == "Clan" and r.rules == "Standard" for r in shown)
+        screen.set_filters(FilterText(available_in="13"))
+        await ready(pilot)
+        assert {r.mul_id for r in screen.query_one(ResultsTable).shown} == {140, 1295, 1985}
+        assert "available in Clan Invasion" in str(screen.query_one("#filter-summary").render())
+        # A faction the catalogue does not know is explained in the dialog, not applied.
+        await pilot.press("ctrl+g")
+        dialog = app.screen
+        assert isinstance(dialog, FilterDialog)
+        dialog.query_one("#faction", Input).value = "Clan Nobody"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is dialog
+        assert "unknown faction 'Clan Nobody'" in str(dialog.query_one("#filter-error").render())
+
+
+async def test_add_by_mul_id_or_name(make_app: Callable[..., CardsmithApp]) -> None:
+    from cardsmith.tui.screens.unit_lookup import UnitLookupDialog
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("enter", "i")
+        dialog = app.screen
+        assert isinstance(dialog, UnitLookupDialog)
+        await pilot.press(*"Atlas AS7-Z", "enter")
+        await pilot.pause()
+        assert "no unit named exactly 'Atlas AS7-Z'" in dialog.problem
+        assert "Atlas AS7-D" in dialog.problem  # a close name offered
+        await pilot.press("ctrl+u", "1", "4", "0", "enter")
+        await pilot.pause()
+        assert [e.name for e in app.document.force.entries] == ["Atlas AS7-D"]
+        assert isinstance(app.screen, CatalogueScreen)
+
+
+async def test_the_starter_set_says_so(make_app: Callable[..., CardsmithApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        status = str(app.screen.query_one("#status").render())
+        assert "61 units (the starter set only: F5 fetches more from the MUL)" in status

@@ -18,7 +18,7 @@ pytest.importorskip("pytest_textual_snapshot", reason="pytest-textual-snapshot i
 async def _catalogue(pilot: Pilot[None]) -> None:
     await ready(pilot)
     await pilot.press(*"griffin")
-    await pilot.pause()
+    await ready(pilot)  # the search runs in a worker
 
 
 async def _force(pilot: Pilot[None]) -> None:

@@ -1,29 +1,50 @@
-"""Provides ``CatalogueScreen``: search the local catalogue, preview cards, add units."""
+"""Provides ``CatalogueScreen``: search the local catalogue, preview cards, add units.
+
+Search keeps up with typing at any catalogue size: each change of the box, the filters
+or the order starts a search in a thread worker, and changes made while one runs are
+gathered into the next (a debounce that never waits when the app is idle).  The worker
+asks the index for the best ``TOP`` hits only (``SearchIndex.first``), or every hit when
+a column sort is chosen, and orders them with sort keys the index worked out once.
+Nothing here ever writes into the search box or a filter field while the player types.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
+from textual.worker import get_current_worker
 
-from cardsmith.catalogue.search import SearchFilters, SearchIndex
+from cardsmith.catalogue.search import IndexRow, SearchFilters, SearchIndex, SearchResult
+from cardsmith.errors import CardsmithError, UnknownName, UsageError
 from cardsmith.forces.pricing import force_pv
+from cardsmith.models import Unit
+from cardsmith.services import catalogue as catalogue_service
+from cardsmith.services.catalogue import FilterText, parse_filters
 from cardsmith.tui.messages import ForceChanged
-from cardsmith.tui.widgets.filters import FilterBar
-from cardsmith.tui.widgets.results import ResultsTable
+from cardsmith.tui.screens.unit_lookup import UnitLookupDialog
+from cardsmith.tui.widgets.filters import FilterDialog, FilterSummary
+from cardsmith.tui.widgets.forwarding import FocusInput
+from cardsmith.tui.widgets.results import ResultsTable, order_rows, sort_label
 from cardsmith.tui.widgets.unit_card import UnitCard
 from cardsmith.wording import count
 
 if TYPE_CHECKING:
     from cardsmith.tui.app import CardsmithApp
 
+#: Most hits a search lists in relevance order (a column sort lists them all).
+TOP = 1000
 
-class SearchBox(Input):
+_Wanted = tuple[str, SearchFilters, str | None, bool]
+
+
+class SearchBox(FocusInput):
     """The search field: Enter or Down moves to the results."""
 
     # Bindings rather than the Submitted message: the focus moves before the next key
@@ -44,7 +65,13 @@ class CatalogueScreen(Screen[None]):
         Binding(
             "slash,ctrl+f", "focus_search", "Search", tooltip="Go to the search box", id="search"
         ),
-        Binding("ctrl+l", "clear_filters", "Clear filters", id="clear-filters"),
+        Binding(
+            "ctrl+g", "filters", "Filters", tooltip="Filter by type, role, PV, eras …", id="filters"
+        ),
+        Binding("ctrl+l", "clear_filters", "Clear filters", show=False, id="clear-filters"),
+        Binding(
+            "i", "lookup", "Add by id", tooltip="Add a unit by MUL id or exact name", id="lookup"
+        ),
         Binding(
             "f5",
             "fetch",
@@ -59,7 +86,12 @@ class CatalogueScreen(Screen[None]):
         super().__init__(id="catalogue")
         self.index: SearchIndex | None = None
         self.matches = 0
-        self.last_query: tuple[str, SearchFilters] | None = None
+        self.more = False
+        self.filter_text = FilterText()
+        self.filters = SearchFilters()
+        self.last_query: _Wanted | None = None
+        """What the rows on screen answer."""
+        self._in_flight: _Wanted | None = None
         self._addable: bool | None = None
         self.load_error = False
 
@@ -76,7 +108,7 @@ class CatalogueScreen(Screen[None]):
                 id="search",
             )
             yield Static("", id="net-state")
-        yield FilterBar(id="filters")
+        yield FilterSummary(id="filter-summary")
         with Horizontal(id="body"):
             yield ResultsTable(id="results")
             with VerticalScroll(id="preview-pane"):
@@ -89,7 +121,11 @@ class CatalogueScreen(Screen[None]):
         self.query_one("#search", Input).focus()
         self.query_one("#preview", UnitCard).show(None)
         self.query_one("#preview-pane").border_title = "Card"
+        self.query_one(FilterSummary).show(self.filter_text)
         self._show_net_state()
+
+    def on_resize(self) -> None:
+        self.query_one(FilterSummary).show(self.filter_text)
 
     def on_screen_resume(self) -> None:
         self._update_status()
@@ -102,8 +138,6 @@ class CatalogueScreen(Screen[None]):
     def index_ready(self, index: SearchIndex) -> None:
         """Take the freshly loaded index and run the current search."""
         self.index = index
-        roles = {row.role for row in index.rows if row.role}
-        self.query_one(FilterBar).set_roles(roles)
         self.last_query = None
         self.run_search()
 
@@ -112,28 +146,65 @@ class CatalogueScreen(Screen[None]):
         self.load_error = True
         self._update_status()
 
-    def run_search(self) -> None:
-        """Search with the box and the filters as they are now, and show the hits."""
-        if self.index is None:
-            return
+    def wanted(self) -> _Wanted:
+        """What the rows should answer now: the box, the filters and the order."""
+        table = self.query_one(ResultsTable)
         query = self.query_one("#search", Input).value
-        filters = self.query_one(FilterBar).filters
-        if (query, filters) == self.last_query:
+        return (query, self.filters, table.sort_column, table.sort_reverse)
+
+    @property
+    def searching(self) -> bool:
+        """True while a search worker runs."""
+        return self._in_flight is not None
+
+    def run_search(self) -> None:
+        """Search with the box, the filters and the order as they are now (in a worker).
+
+        While a search runs, changes are only noted: when it finishes, one more search
+        covers all of them.
+        """
+        if self.index is None or self._in_flight is not None:
             return
-        self.last_query = (query, filters)
-        hits = self.index.search(query, filters, limit=0)
-        self.matches = len(hits)
-        self.query_one(ResultsTable).show_hits(hits)
+        wanted = self.wanted()
+        if wanted == self.last_query:
+            return
+        self._in_flight = wanted
+        self._search(self.index, wanted)
+
+    @work(
+        thread=True,
+        group="search",
+        exit_on_error=False,
+        description="Searching the catalogue",
+    )
+    def _search(self, index: SearchIndex, wanted: _Wanted) -> None:
+        """Find and order the hits off the UI thread."""
+        query, filters, column, reverse = wanted
+        if column is None:
+            result = index.first(query, filters, limit=TOP)
+        else:
+            result = index.find(query, filters, limit=0)
+        rows = order_rows(result.hits, column, reverse, index)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._found, wanted, result, rows)
+
+    def _found(self, wanted: _Wanted, result: SearchResult, rows: list[IndexRow]) -> None:
+        self._in_flight = None
+        self.last_query = wanted
+        self.matches, self.more = result.total, result.more
+        self.query_one(ResultsTable).show_rows(rows)
         self._update_status()
-        if not hits:
+        if not rows:
             self.query_one("#preview", UnitCard).show(None)
+        self.call_later(self.run_search)  # the box or the filters may have changed meanwhile
 
     @on(Input.Changed, "#search")
     def _search_changed(self) -> None:
         self.run_search()
 
-    @on(FilterBar.Changed)
-    def _filters_changed(self) -> None:
+    @on(ResultsTable.SortChanged)
+    def _sort_changed(self) -> None:
+        self._update_status()
         self.run_search()
 
     @on(ResultsTable.Highlighted, "#results")
@@ -151,14 +222,69 @@ class CatalogueScreen(Screen[None]):
     def _row_selected(self) -> None:
         self.action_add()
 
+    # -- filters -----------------------------------------------------------------------
+
+    def set_filters(self, text: FilterText) -> None:
+        """Use these filters (checked), then search; the availability list loads in a worker."""
+        self.filter_text = text
+        self.query_one(FilterSummary).show(text)
+        plain = replace(text, available_in="", faction="")
+        self.filters = parse_filters(plain)
+        if text.available_in:
+            self._load_available(text.available_in, text.faction)
+        self.run_search()
+
+    @work(
+        thread=True,
+        exclusive=True,
+        group="availability",
+        exit_on_error=False,
+        description="Loading availability",
+    )
+    def _load_available(self, era: str, faction: str) -> None:
+        ids = catalogue_service.available_ids(self.cs_app.cache_dir, era, faction)
+        self.app.call_from_thread(self._available_loaded, era, faction, ids)
+
+    def _available_loaded(self, era: str, faction: str, ids: frozenset[int]) -> None:
+        if (self.filter_text.available_in, self.filter_text.faction) != (era, faction):
+            return  # the filters changed again meanwhile
+        self.filters = replace(self.filters, available=ids)
+        if not ids:
+            self.notify(catalogue_service.NO_AVAILABILITY_HINT, title="Availability")
+        self.run_search()
+
+    def check_filters(self, text: FilterText) -> str | None:
+        """What is wrong with these filters (for the dialog), or None."""
+        try:
+            parse_filters(replace(text, available_in="", faction=""))
+            if text.faction and not text.available_in:
+                return "A faction needs an era of availability: availability is per era."
+            if text.faction:
+                catalogue_service.resolve_faction(self.cs_app.cache_dir, text.faction)
+        except UnknownName as exc:
+            return "\n".join([exc.message, *exc.candidates[:5]])
+        except (UsageError, CardsmithError) as exc:
+            return exc.message
+        return None
+
+    def action_filters(self) -> None:
+        roles = {row.role for row in self.index.rows if row.role} if self.index else set()
+
+        def chosen(text: FilterText | None) -> None:
+            if text is not None:
+                self.set_filters(text)
+
+        self.app.push_screen(FilterDialog(self.filter_text, roles, self.check_filters), chosen)
+
+    def action_clear_filters(self) -> None:
+        self.set_filters(FilterText())
+
     # -- actions ----------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "add":
-            row = self.query_one(ResultsTable).highlighted_row()
-            if row is None:
-                return False
-            return True if _addable(row) else None
+            # Runs for a unit without stats too: it says why that unit cannot be added.
+            return self.query_one(ResultsTable).highlighted_row() is not None
         if action == "fetch":
             return self.cs_app.can_fetch
         return True
@@ -166,10 +292,12 @@ class CatalogueScreen(Screen[None]):
     def action_add(self) -> None:
         row = self.query_one(ResultsTable).highlighted_row()
         if row is None:
+            self.notify("No unit is highlighted: search, then pick one.", severity="warning")
             return
         if not _addable(row):
             self.notify(
-                f"{row.name} has no Alpha Strike stats, so it cannot join a force.",
+                f"{row.name} has no Alpha Strike stats in the Master Unit List, so it cannot "
+                "join a force.",
                 title="Not addable",
                 severity="warning",
             )
@@ -178,14 +306,19 @@ class CatalogueScreen(Screen[None]):
         if unit is not None:
             self.cs_app.add_unit(unit)
 
+    def action_lookup(self) -> None:
+        def found(unit: Unit | None) -> None:
+            if unit is not None:
+                self.cs_app.add_unit(unit)
+
+        self.app.push_screen(UnitLookupDialog(self.cs_app.units.find), found)
+
     def action_focus_search(self) -> None:
-        self.query_one("#search", Input).focus()
+        # set_focus, not focus(): the focus must move before the next key is read.
+        self.set_focus(self.query_one("#search", Input))
 
     def action_focus_results(self) -> None:
-        self.query_one(ResultsTable).focus()
-
-    def action_clear_filters(self) -> None:
-        self.query_one(FilterBar).clear()
+        self.set_focus(self.query_one(ResultsTable))
 
     def action_fetch(self) -> None:
         self.cs_app.start_fetch(self.query_one("#search", Input).value)
@@ -198,9 +331,16 @@ class CatalogueScreen(Screen[None]):
         parts: list[str] = []
         if self.index is not None:
             table = self.query_one(ResultsTable)
+            found = (
+                f"best {TOP:,} of {self.matches:,}+ matches"
+                if self.more
+                else count(self.matches, "match", "matches")
+            )
+            units = count(len(self.index), "unit")
+            if self.index.starter_only:
+                units += " (the starter set only: F5 fetches more from the MUL)"
             parts.append(
-                f"{count(len(self.index), 'unit')} · {count(self.matches, 'match', 'matches')} · "
-                f"sorted by {table.sort_label}"
+                f"{units} · {found} · sorted by {sort_label(table.sort_column, table.sort_reverse)}"
             )
         elif self.load_error:
             parts.append("The local catalogue could not be opened (see the message)")
@@ -229,6 +369,6 @@ class CatalogueScreen(Screen[None]):
         )
 
 
-def _addable(row: Any) -> bool:
+def _addable(row: IndexRow) -> bool:
     """Alpha Strike stats, or a custom unit (negative id) of another system with points."""
     return bool(row.has_stats) or (row.mul_id < 0 and row.pv > 0)

@@ -1,113 +1,287 @@
-"""Provides ``FilterBar``: the catalogue's field filters (type, role, size, PV, special, era)."""
+"""Provides the catalogue's filters: a one-line summary and the dialog that edits them all.
+
+Every filter of ``cardsmith search`` is here (type, role, size, PV, specials, production
+era, tech base, rules level, availability era and faction, stats only), read through the
+same ``services.catalogue.parse_filters``.  The dialog fits 80×24: compact fields, one
+per line, in a scrolling column; the summary line says what is set on any width.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal
-from textual.message import Message
-from textual.widgets import Input, Label, Select
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Label, Select, Static
 
-from cardsmith.catalogue.eras import ERAS
-from cardsmith.catalogue.search import SearchFilters
+from cardsmith.catalogue.eras import ERAS, era_name
 from cardsmith.models import UnitType
+from cardsmith.services.catalogue import RULES_CHOICES, TECH_BASES, FilterText
+from cardsmith.tui.widgets.forwarding import FocusInput
+from cardsmith.wording import shorten
 
-_SIZES = [("Size 1 (light)", 1), ("Size 2 (medium)", 2), ("Size 3 (heavy)", 3), ("Size 4+", 4)]
+_SIZES = [
+    ("1 (light)", "1"),
+    ("2 (medium)", "2"),
+    ("3 (heavy)", "3"),
+    ("4+ (assault, large)", "4+"),
+]
+
+#: Checks filters before the dialog closes: None when they are fine, else what is wrong.
+FilterCheck = Callable[[FilterText], str | None]
 
 
-class FilterBar(Horizontal):
-    """One row of filter fields; posts ``FilterBar.Changed`` whenever one changes."""
+def describe(text: FilterText) -> str:
+    """The filters in a few words: ``BM · PV 30–50 · Clan · available in Jihad``."""
+    parts: list[str] = [*text.types]
+    parts += [role for role in text.roles]
+    if text.sizes:
+        parts.append("size " + ",".join(text.sizes))
+    if text.pv_min or text.pv_max:
+        parts.append(f"PV {text.pv_min or '…'}–{text.pv_max or '…'}")
+    parts += [f"has {code}" for code in text.specials]
+    parts += [f"made in {era_name(int(e)) if e.isdigit() else e}" for e in text.eras]
+    parts += list(text.techs) + list(text.rules)
+    if text.available_in:
+        era = era_name(int(text.available_in)) if text.available_in.isdigit() else text.available_in
+        parts.append(f"available in {era}" + (f" to {text.faction}" if text.faction else ""))
+    if text.usable_only:
+        parts.append("with AS stats")
+    return " · ".join(parts)
+
+
+def sizes_of(choice: str) -> tuple[str, ...]:
+    """The sizes a size choice means (``4+``: 4 and every large-craft size)."""
+    return tuple(str(n) for n in range(4, 10)) if choice == "4+" else (choice,) if choice else ()
+
+
+class FilterSummary(Static):
+    """One line under the search box: the filters set, and the key that edits them."""
 
     DEFAULT_CSS = """
-    FilterBar {
-        height: auto;
-        & Select { width: 1fr; min-width: 14; }
-        & Input { width: 9; }
-        & #special { width: 14; }
-        & Label { padding: 1 0 0 1; color: $text-muted; }
-    }
+    FilterSummary { height: 1; padding: 0 1; color: $text-muted; }
     """
 
-    @dataclass
-    class Changed(Message):
-        """The filters were changed."""
+    def show(self, text: FilterText) -> None:
+        """Say which filters are set (shortened to the width, keeping its end)."""
+        said = describe(text)
+        line = (
+            f"Filters: {said}   (Ctrl+G change, Ctrl+L clear)"
+            if said
+            else "No filters — Ctrl+G filters by type, role, size, PV, specials, eras, tech, "
+            "rules and availability"
+        )
+        width = self.content_size.width or 78
+        self.update(shorten(line, width))
 
-        bar: FilterBar
-        filters: SearchFilters
 
-        @property
-        def control(self) -> FilterBar:
-            """The filter bar that changed."""
-            return self.bar
+class FilterDialog(ModalScreen[FilterText | None]):
+    """Every search filter, one per line; Enter applies, Escape leaves them as they were."""
+
+    DEFAULT_CSS = """
+    FilterDialog { align: center middle; }
+    FilterDialog > Vertical {
+        width: 76; max-width: 100%; height: auto; max-height: 100%;
+        border: round $primary; background: $surface; padding: 0 1;
+    }
+    FilterDialog VerticalScroll { height: auto; max-height: 16; }
+    FilterDialog .row { height: 1; margin: 0 0 0 0; }
+    FilterDialog .row Label { width: 16; color: $text-muted; }
+    FilterDialog .row Select { width: 1fr; }
+    FilterDialog .row FocusInput { width: 1fr; }
+    FilterDialog #pv-min, FilterDialog #pv-max { width: 10; }
+    FilterDialog #pv-to { width: 3; }
+    FilterDialog #filter-error { color: $error; height: auto; }
+    FilterDialog #filter-buttons { height: 1; margin-top: 1; align-horizontal: right; }
+    FilterDialog #filter-buttons Button { margin-left: 1; }
+    """
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="filters.cancel"),
+        Binding("ctrl+l", "clear", "Clear all", id="filters.clear"),
+        Binding("ctrl+s", "apply", "Apply", id="filters.apply"),
+    ]
+
+    def __init__(self, text: FilterText, roles: Iterable[str], check: FilterCheck) -> None:
+        super().__init__(id="filter-dialog")
+        self.text = text
+        self.roles = sorted(set(roles))
+        self.check = check
 
     def compose(self) -> ComposeResult:
-        yield Select(
-            [(f"{t.value} {t.label}", t.value) for t in UnitType],
-            prompt="Any type",
-            id="type",
-            tooltip="Alpha Strike unit type",
-        )
-        yield Select([], prompt="Any role", id="role", tooltip="Unit role")
-        yield Select(_SIZES, prompt="Any size", id="size", tooltip="Size class")
-        yield Label("PV")
-        yield Input(placeholder="min", id="pv-min", type="integer", tooltip="Lowest base PV")
-        yield Input(placeholder="max", id="pv-max", type="integer", tooltip="Highest base PV")
-        yield Input(
-            placeholder="special",
-            id="special",
-            tooltip="Ability codes the unit must have, such as IF or ECM (space or comma apart)",
-        )
-        yield Select(
-            [(f"{era.name} ({era.start}+)", era.id) for era in ERAS],
-            prompt="Any era",
-            id="era",
-            tooltip="MUL production era",
+        text = self.text
+        eras = [(f"{era.name} ({era.start}+)", str(era.id)) for era in ERAS]
+        with Vertical():
+            yield Label("[b]Filters[/b]  Tab moves, Enter applies, Esc cancels")
+            with VerticalScroll():
+                yield self._row(
+                    "Type",
+                    self._select(
+                        "type",
+                        [(f"{t.value} {t.label}", t.value) for t in UnitType],
+                        _first(text.types),
+                        "Any type",
+                    ),
+                )
+                yield self._row(
+                    "Role",
+                    self._select(
+                        "role", [(r, r) for r in self.roles], _first(text.roles), "Any role"
+                    ),
+                )
+                size = "4+" if "4" in text.sizes else _first(text.sizes)
+                yield self._row("Size", self._select("size", _SIZES, size, "Any size"))
+                with Horizontal(classes="row"):
+                    yield Label("PV (skill 4)")
+                    yield FocusInput(
+                        text.pv_min,
+                        placeholder="lowest",
+                        id="pv-min",
+                        compact=True,
+                        restrict=r"\d*",
+                    )
+                    yield Label(" to", id="pv-to")
+                    yield FocusInput(
+                        text.pv_max,
+                        placeholder="highest",
+                        id="pv-max",
+                        compact=True,
+                        restrict=r"\d*",
+                    )
+                with Horizontal(classes="row"):
+                    yield Label("Specials")
+                    yield FocusInput(
+                        " ".join(text.specials),
+                        placeholder="IF ECM … (all needed)",
+                        id="special",
+                        compact=True,
+                    )
+                yield self._row(
+                    "Production era",
+                    self._select("era", eras, _first(text.eras), "Any production era"),
+                )
+                yield self._row(
+                    "Tech base",
+                    self._select(
+                        "tech",
+                        [(t, t.casefold()) for t in TECH_BASES],
+                        _first(text.techs),
+                        "Any tech base",
+                    ),
+                )
+                yield self._row(
+                    "Rules level",
+                    self._select(
+                        "rules",
+                        [(r, r.casefold()) for r in RULES_CHOICES],
+                        _first(text.rules),
+                        "Any rules level",
+                    ),
+                )
+                yield self._row(
+                    "Available in",
+                    self._select(
+                        "available",
+                        eras,
+                        text.available_in or None,
+                        "Any era (no availability filter)",
+                    ),
+                )
+                with Horizontal(classes="row"):
+                    yield Label("… to faction")
+                    yield FocusInput(
+                        text.faction,
+                        placeholder="MUL faction name or id",
+                        id="faction",
+                        compact=True,
+                    )
+                with Horizontal(classes="row"):
+                    yield Label("")
+                    yield Checkbox(
+                        "Only units with Alpha Strike stats",
+                        text.usable_only,
+                        id="usable",
+                        compact=True,
+                    )
+            yield Static("", id="filter-error")
+            with Horizontal(id="filter-buttons"):
+                yield Button("Apply", id="apply", variant="primary", compact=True)
+                yield Button("Clear all", id="clear", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+
+    def _row(self, label: str, field: Select[str]) -> Horizontal:
+        return Horizontal(Label(label), field, classes="row")
+
+    def _select(
+        self, name: str, options: list[tuple[str, str]], value: str | None, prompt: str
+    ) -> Select[str]:
+        known = {v for _, v in options}
+        return Select(
+            options,
+            prompt=prompt,
+            id=name,
+            compact=True,
+            value=value if value in known else Select.NULL,
         )
 
-    def set_roles(self, roles: Iterable[str]) -> None:
-        """Fill the role list from the roles found in the catalogue."""
-        self.query_one("#role", Select).set_options((role, role) for role in sorted(roles))
+    def on_mount(self) -> None:
+        self.query_one("#type", Select).focus()
 
-    @property
-    def filters(self) -> SearchFilters:
+    def current(self) -> FilterText:
         """The filters as the fields now say."""
-        type_value = self.query_one("#type", Select).value
-        role = self.query_one("#role", Select).value
-        size = self.query_one("#size", Select).value
-        era = self.query_one("#era", Select).value
-        special = self.query_one("#special", Input).value.replace(",", " ").split()
-        sizes: frozenset[int] = frozenset()
-        if isinstance(size, int):
-            sizes = frozenset({size}) if size < 4 else frozenset(range(4, 10))
-        return SearchFilters(
-            types=frozenset({type_value}) if isinstance(type_value, str) else frozenset(),
-            roles=frozenset({role.casefold()}) if isinstance(role, str) else frozenset(),
-            sizes=sizes,
-            pv_min=_int(self.query_one("#pv-min", Input).value),
-            pv_max=_int(self.query_one("#pv-max", Input).value),
-            specials=frozenset(code.upper() for code in special),
-            eras=frozenset({era}) if isinstance(era, int) else frozenset(),
+
+        def chosen(name: str) -> str:
+            value = self.query_one(f"#{name}", Select).value
+            return value if isinstance(value, str) else ""
+
+        def typed(name: str) -> str:
+            return self.query_one(f"#{name}", FocusInput).value.strip()
+
+        one = lambda value: (value,) if value else ()  # noqa: E731
+        return replace(
+            self.text,
+            types=one(chosen("type")),
+            roles=one(chosen("role")),
+            sizes=sizes_of(chosen("size")),
+            pv=None,
+            pv_min=typed("pv-min"),
+            pv_max=typed("pv-max"),
+            specials=tuple(typed("special").replace(",", " ").upper().split()),
+            eras=one(chosen("era")),
+            techs=one(chosen("tech")),
+            rules=one(chosen("rules")),
+            available_in=chosen("available"),
+            faction=typed("faction"),
+            usable_only=self.query_one("#usable", Checkbox).value,
         )
 
-    def clear(self) -> None:
-        """Reset every field."""
-        for select in self.query(Select):
-            select.clear()
-        for field in self.query(Input):
-            field.value = ""
+    def action_apply(self) -> None:
+        text = self.current()
+        problem = self.check(text)
+        if problem:
+            self.query_one("#filter-error", Static).update(problem)
+            return
+        self.dismiss(text)
 
-    @on(Select.Changed)
-    @on(Input.Changed)
-    def _changed(self, event: Message) -> None:
-        event.stop()
-        self.post_message(self.Changed(self, self.filters))
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def action_clear(self) -> None:
+        self.dismiss(FilterText())
+
+    @on(FocusInput.Submitted)
+    def _submitted(self) -> None:
+        self.action_apply()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        {"apply": self.action_apply, "clear": self.action_clear}.get(
+            event.button.id or "", self.action_cancel
+        )()
 
 
-def _int(text: str) -> int | None:
-    try:
-        return int(text)
-    except ValueError:
-        return None
+def _first(values: Iterable[str]) -> str | None:
+    return next(iter(values), None)

@@ -4,7 +4,9 @@ Textual's DataTable measures and renders every cell through Rich, which costs ab
 25 ms a screenful and grows with the rows added; search-as-you-type redraws the table
 on every keystroke and must show results within 50 ms (design §10).  This widget uses
 the Line API instead: fixed columns, plain formatted text, and only the visible rows
-are drawn, so every match can be listed whatever the catalogue's size.
+are drawn.  It shows rows in the order it is given: the catalogue screen's search
+worker ranks and sorts them (``order_rows``, with sort keys the index works out once).
+A name too long for its cell keeps its distinguishing end (``wording.shorten``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,9 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from cardsmith.catalogue.search import Hit, IndexRow
+from cardsmith.catalogue.search import Hit, IndexRow, SearchIndex
+from cardsmith.tui.widgets.forwarding import act_now, pass_on_if_left
+from cardsmith.wording import shorten
 
 _SortKey = Callable[[IndexRow], Any]
 
@@ -52,11 +56,36 @@ COLUMNS: tuple[Column, ...] = (
 #: Narrowest the unit-name column gets before the specials column gives way.
 _MIN_NAME = 28
 
+#: What a unit without Alpha Strike stats says after its name.
+NO_STATS = " (no AS stats)"
+
+
+def order_rows(
+    hits: Sequence[Hit], column: str | None, reverse: bool, index: SearchIndex | None
+) -> list[IndexRow]:
+    """The hits' rows in display order: by relevance, or by ``column`` (ranks from ``index``)."""
+    rows = [hit.row for hit in hits]
+    sort = next((c.sort for c in COLUMNS if c.key == column), None)
+    if column is not None and sort is not None:
+        key = index.rank_of(column, sort) if index is not None else sort
+        rows.sort(key=key, reverse=reverse)
+    elif reverse:
+        rows.reverse()
+    return rows
+
+
+def sort_label(column: str | None, reverse: bool) -> str:
+    """How rows are ordered, in words: ``best match``, ``PV ↑``."""
+    if column is None:
+        return "best match" + (" (reversed)" if reverse else "")
+    header = next(c.header for c in COLUMNS if c.key == column)
+    return f"{header} {'↓' if reverse else '↑'}"
+
 
 def cell_text(row: IndexRow, key: str) -> str:
     """The text of one cell, as drawn."""
     if key == "name":
-        return row.name if row.has_stats else f"{row.name} (no AS stats)"
+        return row.name if row.has_stats else f"{row.name}{NO_STATS}"
     if not row.has_stats:
         return {"type": "--", "pv": "—"}.get(key, "")
     if key == "type":
@@ -122,6 +151,17 @@ class ResultsTable(ScrollView, can_focus=True):
             return self.table
 
     @dataclass
+    class SortChanged(Message):
+        """The player chose another order; the rows must be ordered again."""
+
+        table: ResultsTable
+
+        @property
+        def control(self) -> ResultsTable:
+            """The table whose order changed."""
+            return self.table
+
+    @dataclass
     class Selected(Message):
         """Enter was pressed on ``row``."""
 
@@ -147,7 +187,21 @@ class ResultsTable(ScrollView, can_focus=True):
     def show_hits(self, hits: Sequence[Hit]) -> None:
         """Replace the rows with ``hits`` (sorted as chosen), cursor on the first."""
         self.hits = list(hits)
-        self._reorder()
+        self.show_rows(order_rows(self.hits, self.sort_column, self.sort_reverse, None))
+
+    def show_rows(self, rows: list[IndexRow]) -> None:
+        """Replace the rows with ``rows``, already in display order; cursor on the first."""
+        self.shown = rows
+        self.virtual_size = Size(self.size.width, len(rows) + 1)
+        self.scroll_to(y=0, animate=False, immediate=True)
+        self.cursor_row = 0
+        self.refresh()
+
+    async def _on_key(self, event: events.Key) -> None:
+        # A key typed after the focus moved on (to the search box) belongs there.
+        if pass_on_if_left(self, event) or await act_now(self, event):
+            return
+        await super()._on_key(event)
 
     @property
     def row_count(self) -> int:
@@ -157,27 +211,16 @@ class ResultsTable(ScrollView, can_focus=True):
     @property
     def sort_label(self) -> str:
         """How the rows are ordered, for the status line."""
-        if self.sort_column is None:
-            return "best match" + (" (reversed)" if self.sort_reverse else "")
-        header = next(c.header for c in COLUMNS if c.key == self.sort_column)
-        return f"{header} {'↓' if self.sort_reverse else '↑'}"
+        return sort_label(self.sort_column, self.sort_reverse)
 
     def highlighted_row(self) -> IndexRow | None:
         """The index row under the cursor."""
         return self.shown[self.cursor_row] if 0 <= self.cursor_row < len(self.shown) else None
 
     def _reorder(self) -> None:
-        rows = [hit.row for hit in self.hits]
-        sort = next((c.sort for c in COLUMNS if c.key == self.sort_column), None)
-        if sort is not None:
-            rows.sort(key=sort, reverse=self.sort_reverse)
-        elif self.sort_reverse:
-            rows.reverse()
-        self.shown = rows
-        self.virtual_size = Size(self.size.width, len(rows) + 1)
-        self.scroll_to(y=0, animate=False, immediate=True)
-        self.cursor_row = 0
+        # The screen orders the rows (in its search worker) and calls ``show_rows``.
         self.refresh()
+        self.post_message(self.SortChanged(self))
 
     # -- cursor and sorting ------------------------------------------------------------
 
@@ -272,7 +315,11 @@ class ResultsTable(ScrollView, can_focus=True):
         cells = []
         for column, text, width in zip(COLUMNS, texts, widths, strict=True):
             if len(text) > width:
-                text = text[: max(0, width - 1)] + "…" if width else ""
+                if column.key == "name" and text.endswith(NO_STATS) and width > 2 * len(NO_STATS):
+                    # The mark stays whole; the name gives up its middle.
+                    text = shorten(text[: -len(NO_STATS)], width - len(NO_STATS)) + NO_STATS
+                else:
+                    text = shorten(text, width)
             cells.append(f"{text:{column.align}{width}}")
         return " " + " ".join(cells) + " "
 
