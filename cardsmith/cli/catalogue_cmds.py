@@ -13,7 +13,6 @@ from cardsmith.catalogue.eras import era_name
 from cardsmith.catalogue.search import Hit
 from cardsmith.catalogue.store import Catalogue
 from cardsmith.cli.context import Settings
-from cardsmith.cli.fetch_cmds import sync
 from cardsmith.cli.output import echo_json, format_table, warn
 from cardsmith.errors import CatalogueDataError
 from cardsmith.models import Unit
@@ -241,12 +240,26 @@ def _print_units(units: list[Unit], hits: list[Hit]) -> None:
     click.echo(format_table(headers, rows, right=(0, 3, 5, 8, 9)))
 
 
-@click.group()
+class _CatalogueGroup(click.Group):
+    """``catalogue``: ``sync`` is loaded only when asked for (it brings the MUL client).
+
+    ``cardsmith search`` loads this module too, and never needs the client.
+    """
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), "sync"})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name == "sync":
+            from cardsmith.cli.fetch_cmds import sync
+
+            return sync
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_CatalogueGroup)
 def catalogue() -> None:
     """Import, inspect, sync and clear the local catalogue."""
-
-
-catalogue.add_command(sync, "sync")
 
 
 def _unit_files(paths: tuple[Path, ...]) -> list[Path]:

@@ -204,3 +204,25 @@ def test_era_help_tells_production_from_availability(cli_run: Any) -> None:
     text = " ".join(cli_run("search", "--help").stdout.split())
     assert "--era ERA Production era" in text and "Not availability: see --available-in" in text
     assert "--available-in ERA Available in this era" in text
+
+
+@pytest.mark.parametrize(("query", "fuzzy"), [("atlas", False), ("atlsa", True)])
+def test_rapidfuzz_and_requests_load_only_when_needed(
+    tmp_path: Path, query: str, fuzzy: bool
+) -> None:
+    code = (
+        "import sys\n"
+        "from cardsmith.cli import main\n"
+        "try:\n"
+        f"    main(['search', '{query}', '--format', 'json'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('LOADED:' + ','.join(m for m in ('rapidfuzz', 'requests', 'textual') if m in sys.modules), file=sys.stderr)\n"
+    )
+    env = {**os.environ, "CARDSMITH_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False
+    )
+    assert json.loads(done.stdout)[0]["name"] == "Atlas AS7-D"
+    loaded = done.stderr.rsplit("LOADED:", 1)[1].strip()
+    assert loaded == ("rapidfuzz" if fuzzy else "")
