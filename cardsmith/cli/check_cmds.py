@@ -30,7 +30,7 @@ CLI_FIXES: dict[Fix, str] = {
     Fix.CLEAR_COMMANDER: "cardsmith force set {file} {index} --no-commander",
     Fix.EDIT_SPAS: "cardsmith force set {file} {index} --spa ID (or --no-spas)",
     Fix.SET_FORMATION: "cardsmith force group {file} GROUP --formation ID (see cardsmith force formations)",
-    Fix.SET_ERA_FACTION: "cardsmith force set-era {file} --era ERA --faction FACTION",
+    Fix.SET_ERA_FACTION: "cardsmith force settings {file} --era ERA --faction FACTION",
     Fix.SYNC_AVAILABILITY: "cardsmith catalogue sync --availability --eras ERA --factions FACTION",
     Fix.LOOK_UP: "look the units up on masterunitlist.info",
 }

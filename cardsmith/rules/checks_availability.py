@@ -161,8 +161,10 @@ def _availability(view: ForceView, rule: Rule) -> Iterator[Violation]:
 
     if not view.rows:
         return
-    era_text: str = rule.params["era"]
-    faction_text: str = rule.params["faction"]
+    # The rule's era and faction (an event's), else the force's own (ASCE p.110 step 2).
+    force = view.force
+    era_text: str = rule.params["era"] or (str(force.era.id) if force.era else "")
+    faction_text: str = rule.params["faction"] or (str(force.faction.id) if force.faction else "")
     missing = [what for what, text in (("era", era_text), ("faction", faction_text)) if not text]
     if missing:
         yield rule.violation(

@@ -176,7 +176,7 @@ def check(
         with CatalogueAvailability.opened(cache_dir) as data:
             return check(force, pack, cap=cap, availability=data)
     used = availability if needs_availability(pack) else None
-    era, faction = era_and_faction(pack)
+    era, faction = era_and_faction(pack, force)
     result = engine.check_force(force, pack, cap=cap, availability=used)
     return Verdict(
         force=force.name,
@@ -192,15 +192,20 @@ def check(
     )
 
 
-def era_and_faction(pack: RulePack) -> tuple[str, str]:
-    """The era (its name) and faction a pack's availability rule checks for ("" when none)."""
+def era_and_faction(pack: RulePack, force: Force | None = None) -> tuple[str, str]:
+    """The era and faction names a force is checked for: its pack's availability rule's,
+    else the force's own ("" each when the pack checks no availability)."""
     from cardsmith.catalogue.eras import find_era
 
     for rule in pack.rules:
         if rule.check in ("availability", "faction"):
             era_text: str = rule.params["era"]
             faction: str = rule.params["faction"]
-            return (find_era(era_text).name if era_text else "", faction)
+            era = find_era(era_text).name if era_text else ""
+            if force is not None:
+                era = era or (force.era.name if force.era else "")
+                faction = faction or (force.faction.name if force.faction else "")
+            return era, faction
     return "", ""
 
 

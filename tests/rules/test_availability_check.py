@@ -195,3 +195,24 @@ def test_the_printed_roster_carries_the_same_availability_verdict(tmp_path: Path
     assert printed.legal is checked.legal is False
     assert printed.errors == len(checked.errors)
     assert any("not available to Clan Wolf" in line for line in printed.problems)
+
+
+def test_the_forces_own_era_and_faction_are_checked(cli_run: Any, tmp_path: Path) -> None:
+    _store_lists(_wolf_mechs(TIMBER_WOLF, GRIFFIN))
+    path = _force(tmp_path / "wolf.json", TIMBER_WOLF, ATLAS, GRIFFIN, FERRET)
+    assert cli_run("force", "settings", str(path), "--pack", "era-faction-350").code == 0
+    unnamed = json.loads(cli_run("check", str(path), "--format", "json").stdout)
+    (missing,) = _violations(unnamed)
+    assert missing["severity"] == "error" and "names no era and no faction" in missing["message"]
+    assert "cardsmith force settings" in cli_run("check", str(path)).stdout
+    named = cli_run(
+        "force", "settings", str(path), "--era", "Clan Invasion", "--faction", "Clan Wolf"
+    )
+    assert named.code == 0, named
+    data = json.loads(cli_run("check", str(path), "--format", "json").stdout)
+    assert (data["era"], data["faction"]) == ("Clan Invasion", "Clan Wolf")
+    error, _warning = _violations(data)
+    assert [u["index"] for u in error["units"]] == [2]
+    report = tmp_path / "event.csv"
+    cli_run("check", str(path), "--report", str(report))
+    assert "Clan Invasion,Clan Wolf" in report.read_text(encoding="utf-8")

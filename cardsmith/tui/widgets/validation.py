@@ -26,7 +26,7 @@ APP_KEYS: dict[Fix, str] = {
     Fix.CLEAR_COMMANDER: "k clears the commander mark of the unit under the cursor",
     Fix.EDIT_SPAS: "s opens the SPA picker of the unit under the cursor",
     Fix.SET_FORMATION: "g picks the formation of the unit's group",
-    Fix.SET_ERA_FACTION: "f sets the force's name, pack, cap, era and faction",
+    Fix.SET_ERA_FACTION: "f opens the force's settings: name, pack, cap, era and faction",
     Fix.SYNC_AVAILABILITY: "the catalogue screen (F2) syncs availability from the MUL",
     Fix.LOOK_UP: "check the unit on the Master Unit List",
 }
