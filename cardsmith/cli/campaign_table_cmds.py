@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from cardsmith.cli.output import echo_json, format_table, handled
-from cardsmith.tables import load_tables
+from cardsmith.services.campaign import tables as load_tables
 from cardsmith.tables.model import Table
 
 

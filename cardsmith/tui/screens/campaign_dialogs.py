@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
@@ -225,8 +225,8 @@ class ChoiceDialog(ModalScreen[str | None]):
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
 
-    def on_key(self, event: object) -> None:
-        key = getattr(event, "character", None) or ""
+    def on_key(self, event: events.Key) -> None:
+        key = event.character or ""
         if key.isdigit() and 1 <= int(key) <= len(self.options):
             self.dismiss(self.options[int(key) - 1][0])
 

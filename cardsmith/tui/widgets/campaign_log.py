@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.widgets import DataTable
 
 from cardsmith.render.content.campaign_sheet import LogLine
 
 
-class CampaignLog(DataTable[Any]):
+class CampaignLog(DataTable[object]):
     """The campaign log; the cursor picks the entry to undo or replace."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=True, id=id)
         self.lines: list[LogLine] = []
 
     def on_mount(self) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.widgets import DataTable
 
@@ -14,11 +12,11 @@ from cardsmith.services import campaign_view as svc
 _STATE_STYLE = {"available": "", "missing": "yellow", "captured": "magenta", "fallen": "dim"}
 
 
-class RosterGrid(DataTable[Any]):
+class RosterGrid(DataTable[object]):
     """One row per warrior, in the printed sheet's order; rebuilt from the log on each change."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=True, id=id)
         self.shown: tuple[WarriorRow, ...] = ()
         """The rows on screen (tests compare them with a fresh replay of the file)."""
 
