@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from cardsmith.catalogue.dump import content_hash
 from cardsmith.errors import ForceEditError
 from cardsmith.forces.formations import FormationCatalogue, load_formations
-from cardsmith.forces.spas import SpaCatalogue, choice_key, load_spas, split_choice
+from cardsmith.forces.spas import SpaCatalogue, resolve_spas
 from cardsmith.models.force import (
     DEFAULT_SKILL,
     MAX_SKILL,
@@ -294,48 +294,6 @@ def remove_group(force: Force, name: str) -> Force:
 
 
 # -- validation helpers -----------------------------------------------------------------------
-
-
-def resolve_spas(
-    unit: Unit, spas: Sequence[str], catalogue: SpaCatalogue | None = None
-) -> tuple[str, ...]:
-    """SPA ids for these ids/names, checked against the unit's type.
-
-    Raises:
-        ForceEditError: unknown SPA, not allowed for the unit type, given twice, or two
-            levels of one ability (``lucky-1`` and ``lucky-3``).
-    """
-    if not spas:
-        return ()
-    catalogue = catalogue or load_spas()
-    ids: list[str] = []
-    families: dict[str, str] = {}
-    for text in spas:
-        if not isinstance(text, str) or not text.strip():
-            raise ForceEditError("an SPA must be given by its id, e.g. 'sniper'")
-        spa = catalogue.find(text.strip())
-        if spa is None:
-            raise ForceEditError(f"unknown SPA {text!r} (see `cardsmith force spas` for the list)")
-        choice = split_choice(text)[1]
-        # A choice must be one the SPA offers; leaving it out is allowed here (the
-        # player may pick it later) and the spa-budget check reminds them.
-        if choice and spa.choice_problem(choice):
-            raise ForceEditError(spa.choice_problem(choice))
-        if not spa.allows(unit):
-            raise ForceEditError(
-                f"{spa.name} is for {spa.unit_types_text} units; {unit.name} is {unit.type_code}"
-            )
-        if spa.id in {split_choice(i)[0] for i in ids}:
-            raise ForceEditError(f"{spa.name} is given twice")
-        if spa.family:
-            if spa.family in families:
-                raise ForceEditError(
-                    f"{spa.name} and {families[spa.family]} are levels of the same ability; "
-                    "take one"
-                )
-            families[spa.family] = spa.name
-        ids.append(f"{spa.id}:{choice_key(choice)}" if choice else spa.id)
-    return tuple(ids)
 
 
 def entry_position(force: Force, index: object) -> int:

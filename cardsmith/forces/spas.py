@@ -1,4 +1,7 @@
-"""Provides the special pilot ability (SPA) catalogue, skill budgets and SPA effects on cards."""
+"""Provides the special pilot ability (SPA) catalogue, skill budgets and SPA effects on cards.
+
+The types live in ``spa_model``; they are named here too, where callers look for them.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +12,37 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from cardsmith.errors import TemplateError
+from cardsmith.errors import ForceEditError, TemplateError
+from cardsmith.forces.spa_model import (
+    CardEffect,
+    Spa,
+    SpaBudget,
+    SpaCatalogue,
+    budget_problems,
+    choice_key,
+    spa_budget,
+    split_choice,
+)
 from cardsmith.models.stats import Movement, format_move
 from cardsmith.models.unit import RANGES, Unit, UnitType
 from cardsmith.templates import Problems, file_mtime, read_toml, template_path
-from cardsmith.wording import count
+
+__all__ = [
+    "STANDARD_RANGE_MODIFIERS",
+    "CardEffect",
+    "CardNumbers",
+    "Spa",
+    "SpaBudget",
+    "SpaCatalogue",
+    "budget_problems",
+    "card_numbers",
+    "choice_key",
+    "load_spa_file",
+    "load_spas",
+    "resolve_spas",
+    "spa_budget",
+    "split_choice",
+]
 
 SPA_FILE = "spas.toml"
 
@@ -24,177 +53,49 @@ STANDARD_RANGE_MODIFIERS: dict[str, int] = {"S": 0, "M": 2, "L": 4, "E": 6}
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
-@dataclass(frozen=True, slots=True)
-class CardEffect:
-    """How an SPA changes numbers printed on a unit's card."""
-
-    move_inches: int = 0
-    """Added to every ground (non-jump, non-thrust) move mode; the TMM does not change."""
-    thrust: int = 0
-    """Added to aerospace thrust."""
-    range_modifiers: tuple[tuple[str, int], ...] = ()
-    """Range band → to-hit modifier replacing the standard one (``(("M", 1), …)``)."""
+# -- a pilot's SPAs ------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Spa:
-    """One special pilot ability (ASCE p.92-101)."""
+def resolve_spas(
+    unit: Unit, spas: Sequence[str], catalogue: SpaCatalogue | None = None
+) -> tuple[str, ...]:
+    """SPA ids for these ids/names, checked against the unit's type.
 
-    id: str
-    """Kebab-case id (``speed-demon``, ``lucky-2``)."""
-    name: str
-    cost: int
-    """SPA points it costs (ASCE p.92 table)."""
-    unit_types: tuple[str, ...] = ()
-    """Allowed type codes, optionally with a movement mode (``CV:v``); empty = any unit."""
-    summary: str = ""
-    aliases: tuple[str, ...] = ()
-    card_effect: CardEffect | None = None
-    """Set when the SPA changes a number on the card (move, thrust, to-hit by range)."""
-    family: str = ""
-    """Levels of one ability share a family (``lucky``); a pilot takes one level at most."""
-    page: int = 0
-    """ASCE page of the ability's entry."""
-    note: str = ""
-    choices: tuple[str, ...] = ()
-    """What a pilot picks with the SPA (Range Master's range, ASCE p.98; Environmental
-    Specialist's condition, p.95); the entry stores it after the id (``range-master:long``)."""
-
-    def choice_problem(self, choice: str) -> str:
-        """Why ``choice`` does not go with this SPA ("" when it does, or none is asked)."""
-        if not self.choices:
-            return f"{self.name} takes no choice" if choice else ""
-        options = ", ".join(self.choices)
-        if not choice:
-            return f"{self.name} needs a choice: one of {options} (e.g. {self.id}:{_key(self.choices[0])})"
-        if choice_key(choice) not in {choice_key(c) for c in self.choices}:
-            return f"{choice!r} is not a choice of {self.name}: one of {options}"
-        return ""
-
-    def label(self, choice: str = "") -> str:
-        """``Range Master (Long)``: the name with the choice as the pilot made it."""
-        chosen = next((c for c in self.choices if choice_key(c) == choice_key(choice)), choice)
-        return f"{self.name} ({chosen})" if chosen else self.name
-
-    """A restriction the data cannot check (four legs, beast mounts …)."""
-
-    def allows(self, unit: Unit) -> bool:
-        """True when a unit of this type (and movement) may take the ability."""
-        if not self.unit_types:
-            return True
-        if unit.type is None:
-            return False
-        modes = {m.mode for m in unit.move}
-        for allowed in self.unit_types:
-            code, _, mode = allowed.partition(":")
-            if code == unit.type.value and (not mode or mode in modes):
-                return True
-        return False
-
-    @property
-    def unit_types_text(self) -> str:
-        """The allowed unit types for people: ``any`` or ``BM, IM, PM``."""
-        return ", ".join(self.unit_types) if self.unit_types else "any"
-
-
-@dataclass(frozen=True, slots=True)
-class SpaBudget:
-    """How many SPAs, and how many SPA points, a pilot of one skill may have (ASCE p.92)."""
-
-    max_count: int
-    max_cost: int
-
-
-#: ASCE p.92 "Special Pilot Abilities by Skill Level": skill → (SPAs, points).
-#: Green or worse (5-7) get none.
-_BUDGETS: dict[int, SpaBudget] = {
-    0: SpaBudget(3, 6),  # Legendary
-    1: SpaBudget(3, 6),  # Heroic
-    2: SpaBudget(2, 4),  # Elite
-    3: SpaBudget(2, 4),  # Veteran
-    4: SpaBudget(1, 2),  # Regular
-}
-
-
-def spa_budget(skill: int) -> SpaBudget:
-    """SPA allowance for a pilot of ``skill`` (0-7; Green or worse get none)."""
-    return _BUDGETS.get(skill, SpaBudget(0, 0))
-
-
-class SpaCatalogue:
-    """Every known SPA, looked up by id or by a name/alias."""
-
-    def __init__(self, spas: Iterable[Spa]) -> None:
-        self._by_id: dict[str, Spa] = {}
-        self._by_key: dict[str, Spa] = {}
-        for spa in spas:
-            self._by_id[spa.id] = spa
-            for key in (spa.id, spa.name, *spa.aliases):
-                self._by_key.setdefault(_key(key), spa)
-
-    def __len__(self) -> int:
-        return len(self._by_id)
-
-    def __contains__(self, spa_id: object) -> bool:
-        return spa_id in self._by_id
-
-    def get(self, spa_id: str) -> Spa | None:
-        """The SPA with this id (a choice after ``:`` is allowed: ``range-master:long``), or None."""
-        return self._by_id.get(spa_id) or self._by_id.get(split_choice(spa_id)[0])
-
-    def find(self, text: str) -> Spa | None:
-        """The SPA whose id, name or alias matches ``text`` (case and punctuation ignored).
-
-        A choice after ``:`` is ignored here (``split_choice`` gives it).
-        """
-        base = split_choice(text)[0]
-        return self._by_id.get(base) or self._by_key.get(_key(base))
-
-    def label(self, spa_id: str) -> str:
-        """``Range Master (Long)`` for ``range-master:long``; the id itself when unknown."""
-        spa = self.get(spa_id)
-        return spa.label(split_choice(spa_id)[1]) if spa is not None else spa_id
-
-    def all(self) -> list[Spa]:
-        """Every SPA, in file order."""
-        return list(self._by_id.values())
-
-    def allowed_for(self, unit: Unit) -> list[Spa]:
-        """The SPAs a unit of this type may take."""
-        return [spa for spa in self._by_id.values() if spa.allows(unit)]
-
-    def cost(self, spa_ids: Iterable[str]) -> int:
-        """Total points of these SPAs (unknown ids count 0)."""
-        return sum(spa.cost for spa in (self.get(i) for i in spa_ids) if spa is not None)
-
-
-def _key(text: str) -> str:
-    return re.sub(r"[^0-9a-z]+", "", text.casefold())
-
-
-def split_choice(spa_id: str) -> tuple[str, str]:
-    """(the SPA id, the pilot's choice) of ``range-master:long`` (choice "" when none)."""
-    base, _colon, choice = spa_id.partition(":")
-    return base.strip(), choice.strip()
-
-
-def choice_key(choice: str) -> str:
-    """A choice as it is stored and compared: ``Extreme Temperatures`` → ``extreme-temperatures``."""
-    return re.sub(r"[^0-9a-z]+", "-", choice.casefold()).strip("-")
-
-
-def budget_problems(skill: int, spa_ids: Sequence[str], catalogue: SpaCatalogue) -> list[str]:
-    """What breaks the ASCE p.92 allowance for this skill (empty when within it)."""
-    budget = spa_budget(skill)
-    cost = catalogue.cost(spa_ids)
-    problems: list[str] = []
-    if len(spa_ids) > budget.max_count:
-        problems.append(
-            f"skill {skill} allows {count(budget.max_count, 'SPA')}, this pilot has {len(spa_ids)}"
-        )
-    if cost > budget.max_cost:
-        problems.append(f"skill {skill} allows {budget.max_cost} SPA points, these cost {cost}")
-    return problems
+    Raises:
+        ForceEditError: unknown SPA, not allowed for the unit type, given twice, or two
+            levels of one ability (``lucky-1`` and ``lucky-3``).
+    """
+    if not spas:
+        return ()
+    catalogue = catalogue or load_spas()
+    ids: list[str] = []
+    families: dict[str, str] = {}
+    for text in spas:
+        if not isinstance(text, str) or not text.strip():
+            raise ForceEditError("an SPA must be given by its id, e.g. 'sniper'")
+        spa = catalogue.find(text.strip())
+        if spa is None:
+            raise ForceEditError(f"unknown SPA {text!r} (see `cardsmith force spas` for the list)")
+        choice = split_choice(text)[1]
+        # A choice must be one the SPA offers; leaving it out is allowed here (the
+        # player may pick it later) and the spa-budget check reminds them.
+        if choice and spa.choice_problem(choice):
+            raise ForceEditError(spa.choice_problem(choice))
+        if not spa.allows(unit):
+            raise ForceEditError(
+                f"{spa.name} is for {spa.unit_types_text} units; {unit.name} is {unit.type_code}"
+            )
+        if spa.id in {split_choice(i)[0] for i in ids}:
+            raise ForceEditError(f"{spa.name} is given twice")
+        if spa.family:
+            if spa.family in families:
+                raise ForceEditError(
+                    f"{spa.name} and {families[spa.family]} are levels of the same ability; "
+                    "take one"
+                )
+            families[spa.family] = spa.name
+        ids.append(f"{spa.id}:{choice_key(choice)}" if choice else spa.id)
+    return tuple(ids)
 
 
 # -- card effects -----------------------------------------------------------------------
