@@ -6,14 +6,11 @@ from cardsmith.errors import CardsmithError
 from cardsmith.forces.pricing import entry_pv, force_pv, total_pv
 from cardsmith.forces.spas import load_spas
 from cardsmith.models.force import SKILL_NAMES, Force, ForceEntry
+from cardsmith.rules.engine import check_force, load_pack
 
 
 def verdict(force: Force) -> tuple[str, list[str]]:
     """The rule pack's verdict in one line (or why there is none) and its violation messages."""
-    try:
-        from cardsmith.rules.engine import check_force, load_pack
-    except ImportError:  # the rules engine is optional for exports
-        return f"Rule pack {force.pack}: not checked", []
     try:
         result = check_force(force, load_pack(force.pack))
     except CardsmithError as exc:

@@ -4,35 +4,67 @@ from __future__ import annotations
 
 import re
 
-from cardsmith.forces.pricing import entry_pv, force_pv
-from cardsmith.formats.text import export_text, verdict
+from cardsmith.catalogue.store import Catalogue
+from cardsmith.forces.editing import add_entry, new_force
+from cardsmith.formats.text import export_text
 from cardsmith.models.force import Force, Pilot
-from cardsmith.rules.engine import check_force, load_pack
+
+
+def skill_pv(base: int, skill: int) -> int:
+    """Point value at a skill by ASCE p.29's table, written out here as the oracle
+    (alpha-strike-facts.md §2: the step grows by one per 10 PV above 14 for worse
+    skills, per 5 PV above 7 for better ones; never below 1)."""
+    if skill > 4:
+        step = 1 if base <= 14 else 1 + (base - 5) // 10
+        return max(1, base - (skill - 4) * step)
+    if skill < 4:
+        step = 1 if base <= 7 else 1 + (base - 3) // 5
+        return base + (4 - skill) * step
+    return base
+
+
+def test_the_oracle_agrees_with_the_printed_table() -> None:
+    # The Atlas AS7-D row of the facts' worked table: 52 PV at skills 0-7.
+    assert [skill_pv(52, s) for s in range(8)] == [92, 82, 72, 62, 52, 47, 42, 37]
 
 
 def test_plain_text_has_a_line_per_unit_with_skill_pv_pilot_and_specials(
     starter_force: Force,
 ) -> None:
     text = export_text(starter_force)
+    total = 0
     for index, entry in enumerate(starter_force.entries, start=1):
         (line,) = [ln for ln in text.splitlines() if ln.lstrip().startswith(f"{index}. ")]
-        assert entry.name in line
-        assert f"Skill {entry.skill}" in line
-        assert f"{entry_pv(entry)} PV" in line
+        pv = skill_pv(entry.unit.pv, entry.skill)
+        total += pv
+        assert line.lstrip().startswith(f"{index}. {entry.name} ({entry.unit.type_code})")
+        assert f"Skill {entry.skill}, {pv} PV" in line
         if entry.pilot.name:
-            assert entry.pilot.name in line
-        assert entry.unit.specials_text in line
-    assert f"Total: {len(starter_force.entries)} units, {force_pv(starter_force)} PV" in text
+            assert f"Pilot: {entry.pilot.name}" in line
+        assert f"Specials: {','.join(s.text for s in entry.unit.specials)}" in line
+    assert text.startswith(f"Test Force — 7 units, {total} PV\n")
+    assert f"Total: 7 units, {total} PV" in text
 
 
-def test_the_verdict_is_the_rule_packs(starter_force: Force) -> None:
-    result = check_force(starter_force, load_pack(starter_force.pack))
-    line, messages = verdict(starter_force)
-    assert line.startswith(f"Rule pack {starter_force.pack}: ")
-    assert ("NOT legal" in line) == (not result.legal)
-    assert messages == [v.message for v in result.violations]
-    assert line in export_text(starter_force)
-    assert line in export_text(starter_force, markdown=True)
+def _lone(catalogue: Catalogue, mul_id: int, skill: int, **force: object) -> Force:
+    unit = catalogue.get(mul_id)
+    assert unit is not None
+    return add_entry(new_force("Lone").with_changes(**force), unit, skill=skill)
+
+
+def test_the_verdict_follows_the_rule_pack(catalogue: Catalogue) -> None:
+    legal = _lone(catalogue, 1901, 4)  # one Locust, no cap, no formation
+    assert "Rule pack standard: legal\n" in export_text(legal)
+    over_cap = _lone(catalogue, 140, 4, cap=50)  # an Atlas is 52 PV
+    text = export_text(over_cap)
+    assert "Rule pack standard: NOT legal (1 error)" in text
+    (problem,) = [ln for ln in text.splitlines() if ln.startswith("  - ")]
+    assert "52" in problem and "50" in problem
+    # tournament-300 takes skills 2-6 only: a skill-7 pilot is an error there.
+    green = _lone(catalogue, 1901, 7, pack="tournament-300")
+    text = export_text(green, markdown=True)
+    assert "**Rule pack tournament-300: NOT legal (" in text
+    assert "- 1 unit with a skill outside 2-6 (7)" in text
 
 
 def test_an_unknown_pack_is_reported_as_not_checked(starter_force: Force) -> None:
@@ -53,15 +85,16 @@ def test_markdown_table_escapes_pipes_and_keeps_cyrillic(starter_force: Force) -
 
 
 def test_cli_export_text_and_md_go_to_stdout(cli_run, tmp_path, starter_force: Force) -> None:
-    from cardsmith.forces.force_file import load_force, save_force
+    from cardsmith.forces.force_file import save_force
 
     path = tmp_path / "f.json"
     save_force(starter_force, path)
     for fmt in ("text", "md"):
         result = cli_run("export", str(path), "--format", fmt)
         assert result.code == 0, result
-        assert result.stdout == export_text(load_force(path), markdown=fmt == "md")
         assert "Кайла Петрова" in result.stdout
+        assert ("## Test Force" in result.stdout) == (fmt == "md")
+        assert ("Test Force — 7 units" in result.stdout) == (fmt == "text")
 
 
 def test_spas_are_shown_by_name(starter_force: Force) -> None:
