@@ -30,7 +30,7 @@ from cardsmith.formats.common import (
     make_entry,
     map_spas,
 )
-from cardsmith.models.force import MAX_SKILL, MIN_SKILL, Force, ForceEntry, Group
+from cardsmith.models.force import MAX_SKILL, MIN_SKILL, Force, ForceEntry, Group, MulRef
 
 #: The version this cardsmith writes; codes of a higher version are refused by name.
 CODE_VERSION = 1
@@ -71,15 +71,15 @@ class SharedForce:
     groups: tuple[Group, ...] = ()
     """Declared groups with their formations, in order."""
     entries: tuple[SharedEntry, ...] = ()
-    era: str = ""
-    faction: str = ""
+    era: MulRef | None = None
+    faction: MulRef | None = None
     data_version: str = ""
     """The sender's data version; a receiver with other stats gets a different one."""
     fingerprint: str = ""
     """The sender's force fingerprint (``xxxx-xxxx-xxxx``), as printed on its roster."""
 
 
-def shared_force(force: Force, *, era: str = "", faction: str = "") -> SharedForce:
+def shared_force(force: Force) -> SharedForce:
     """The parts of ``force`` a share code carries."""
     return SharedForce(
         name=force.name,
@@ -87,8 +87,8 @@ def shared_force(force: Force, *, era: str = "", faction: str = "") -> SharedFor
         cap=force.cap,
         groups=force.groups,
         entries=tuple(_shared_entry(e) for e in force.entries),
-        era=era,
-        faction=faction,
+        era=force.era,
+        faction=force.faction,
         data_version=force.data_version,
         fingerprint=force_fingerprint(force),
     )
@@ -105,9 +105,9 @@ def _shared_entry(entry: ForceEntry) -> SharedEntry:
     )
 
 
-def encode(force: Force, *, era: str = "", faction: str = "") -> str:
+def encode(force: Force) -> str:
     """The share code of ``force``: ``CS1-`` and upper-case base32, one line."""
-    return encode_shared(shared_force(force, era=era, faction=faction))
+    return encode_shared(shared_force(force))
 
 
 def encode_shared(shared: SharedForce) -> str:
@@ -138,8 +138,8 @@ def _to_payload(shared: SharedForce) -> dict[str, Any]:
     optional: dict[str, Any] = {
         "p": shared.pack if shared.pack != "standard" else None,
         "c": shared.cap,
-        "e": shared.era or None,
-        "f": shared.faction or None,
+        "e": [shared.era.id, shared.era.name] if shared.era else None,
+        "f": [shared.faction.id, shared.faction.name] if shared.faction else None,
         "d": shared.data_version or None,
         "h": shared.fingerprint.replace("-", "") or None,
         "g": [[g.name, g.formation] if g.formation else [g.name] for g in shared.groups] or None,
@@ -273,8 +273,8 @@ def _from_payload(value: object) -> SharedForce:
         cap=cap,
         groups=groups,
         entries=entries,
-        era=_text(value.get("e"), "era"),
-        faction=_text(value.get("f"), "faction"),
+        era=_ref(value.get("e"), "era"),
+        faction=_ref(value.get("f"), "faction"),
         data_version=_text(value.get("d"), "data version"),
         fingerprint=fingerprint,
     )
@@ -314,6 +314,15 @@ def _entry(item: object, number: int, groups: Sequence[str]) -> SharedEntry:
         commander=bool(commander),
         pilot=_text(pilot, f"pilot of {where}"),
     )
+
+
+def _ref(value: object, what: str) -> MulRef | None:
+    """An era or faction as the code holds it: ``[MUL id, name]``."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != 2 or not _whole(value[0]):
+        raise ShareCodeError(f"the share code's {what} is not an id and a name")
+    return MulRef(value[0], _text(value[1], f"{what} name"))
 
 
 def _whole(value: object) -> TypeGuard[int]:
@@ -387,7 +396,13 @@ def force_from_shared(
         )
     report = state.report("code", name or shared.name, matcher, shared.groups)
     # Exactly the declared groups: entries may name groups a force never declared.
-    force = report.force.with_changes(pack=shared.pack, cap=shared.cap, groups=shared.groups)
+    force = report.force.with_changes(
+        pack=shared.pack,
+        cap=shared.cap,
+        groups=shared.groups,
+        era=shared.era,
+        faction=shared.faction,
+    )
     warnings = list(report.warnings)
     if not report.unknown and shared.data_version and force.data_version != shared.data_version:
         warnings.append(
@@ -395,11 +410,4 @@ def force_from_shared(
             f"version {force.data_version}, the code's {shared.data_version}); points and "
             "the fingerprint may differ"
         )
-    named = [
-        f"{what} {text!r}"
-        for what, text in (("era", shared.era), ("faction", shared.faction))
-        if text
-    ]
-    if named:
-        warnings.append(f"the code names {' and '.join(named)}; force files do not hold them yet")
     return replace(report, force=force, warnings=tuple(warnings))

@@ -16,6 +16,7 @@ from cardsmith.errors import UsageError
 from cardsmith.forces.force_file import load_force
 from cardsmith.formats.share_code import SharedEntry, SharedForce, decode, looks_like_code
 from cardsmith.formats.share_code import shared_force as shared_of
+from cardsmith.models.force import MulRef
 
 _HEX = re.compile(r"[0-9a-f]{12}")
 
@@ -165,4 +166,6 @@ def _groups(shared: SharedForce) -> str:
 def _shown(value: object) -> str:
     if value is None or value == "":
         return "none"
+    if isinstance(value, MulRef):
+        return repr(value.name)
     return repr(value) if isinstance(value, str) else str(value)

@@ -27,7 +27,7 @@ from cardsmith.formats.share_code import (
     encode_shared,
     shared_force,
 )
-from cardsmith.models.force import Force, Group
+from cardsmith.models.force import Force, Group, MulRef
 
 # Names are data: anything a file may hold (but lone surrogates, which UTF-8 cannot carry).
 _TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
@@ -61,8 +61,8 @@ def shared_forces(draw: st.DrawFn) -> SharedForce:
         cap=draw(st.none() | st.integers(1, 10**6)),
         groups=groups,
         entries=tuple(entries),
-        era=draw(_TEXT),
-        faction=draw(_TEXT),
+        era=draw(st.none() | st.builds(MulRef, id=st.integers(-(2**63), 2**63 - 1), name=_TEXT)),
+        faction=draw(st.none() | st.builds(MulRef, id=st.integers(0, 10**6), name=_TEXT)),
         data_version=draw(st.text(_HEX, max_size=12)),
         fingerprint=draw(st.sampled_from(["", "-".join(digits[i : i + 4] for i in (0, 4, 8))])),
     )
@@ -164,6 +164,7 @@ def _code_of_bytes(raw: bytes) -> str:
         (_code_of({"n": "x", "u": [[140, 4, "sniper"]]}), "no list of SPAs"),
         (_code_of({"n": "x", "u": [[140, True]]}), "skill outside"),
         (_code_of({"n": "x", "g": [["A", 5]], "u": []}), "formation is not text"),
+        (_code_of({"n": "x", "e": "Clan Invasion", "u": []}), "era is not an id and a name"),
     ],
 )
 def test_bad_codes_say_what_is_wrong(code: str, expected: str) -> None:
@@ -184,22 +185,28 @@ def test_a_deflate_bomb_is_refused_before_it_fills_memory() -> None:
 def test_a_force_comes_back_exactly_through_the_catalogue(
     starter_force: Force, catalogue: Catalogue
 ) -> None:
-    code = encode(starter_force)
+    force = starter_force.with_changes(
+        era=MulRef(13, "Clan Invasion"), faction=MulRef(34, "Clan Wolf")
+    )
+    code = encode(force)
     assert detect_format(code.encode()) == "code"
     report = import_data(code.encode(), catalogue, origin="the share code")
     assert report.complete and report.warnings == ()
-    assert report.force == starter_force
-    assert force_fingerprint(report.force) == decode(code).fingerprint
+    assert report.force == force
+    assert force_fingerprint(report.force) == decode(code).fingerprint == force_fingerprint(force)
 
 
 def test_the_code_carries_what_the_force_fields(starter_force: Force) -> None:
-    shared = decode(encode(starter_force, era="Clan Invasion", faction="Clan Wolf"))
-    assert shared == shared_force(starter_force, era="Clan Invasion", faction="Clan Wolf")
+    force = starter_force.with_changes(
+        era=MulRef(13, "Clan Invasion"), faction=MulRef(34, "Clan Wolf")
+    )
+    shared = decode(encode(force))
+    assert shared == shared_force(force)
     assert [(e.mul_id, e.skill, e.spas, e.group) for e in shared.entries][:3] == [
         (e.unit.mul_id, e.skill, e.spas, e.group) for e in starter_force.entries[:3]
     ]
     assert shared.groups == starter_force.groups == (Group("Alpha", "battle"),)
-    assert (shared.era, shared.faction) == ("Clan Invasion", "Clan Wolf")
+    assert (shared.era, shared.faction) == (MulRef(13, "Clan Invasion"), MulRef(34, "Clan Wolf"))
     assert shared.data_version == starter_force.data_version
 
 
