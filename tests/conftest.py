@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from kit import CliResult, run_cli
+from kit import CliRun, run_cli
 
 # The fake MUL server fixtures (tests/mulserver), for every test that wants them.
 pytest_plugins = ["mulserver.plugin"]
@@ -64,6 +63,6 @@ def mul_by_id(mul_records: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
 
 
 @pytest.fixture()
-def cli_run() -> Callable[..., CliResult]:
+def cli_run() -> CliRun:
     """Run ``cardsmith ARGS…`` in-process through its real entry point (``kit.run_cli``)."""
     return run_cli

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from battle.conftest import entry, make_unit, two_sides
 from cardsmith.battle import actions
 from cardsmith.battle.crits import CritKind
 from cardsmith.battle.state import HEAT_SHUTDOWN, Battle, BattleEditError
 from cardsmith.models import UnitType
-from tests.battle.conftest import entry, make_unit, two_sides
 
 RED = "2.1"
 

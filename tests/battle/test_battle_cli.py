@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.battle.conftest import BattleFile, entry, make_unit
+from battle.conftest import BattleFile, entry, make_unit
 
 
 def _show(cli_run: Any, path: Path) -> dict[str, Any]:

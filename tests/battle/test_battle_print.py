@@ -9,6 +9,7 @@ from typing import Any
 import pdfplumber
 import pytest
 
+from battle.conftest import BattleFile, entry, make_unit, two_sides
 from cardsmith.battle import actions
 from cardsmith.battle.betrayal import load_betrayal_rule
 from cardsmith.battle.crits import CritKind
@@ -22,7 +23,6 @@ from cardsmith.render.layout.battle_sheet import (
 )
 from cardsmith.render.pdf.battle_sheet import battle_sheet_bytes
 from cardsmith.templates import read_toml  # the shipped file as data
-from tests.battle.conftest import BattleFile, entry, make_unit, two_sides
 
 MM = 72 / 25.4
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from battle.conftest import BattleFile
 from cardsmith.battle import actions
 from cardsmith.battle.battle_file import (
     FORMAT_VERSION,
@@ -18,7 +19,6 @@ from cardsmith.battle.battle_file import (
 )
 from cardsmith.battle.crits import CritKind
 from cardsmith.forces.force_file import load_force, save_force
-from tests.battle.conftest import BattleFile
 
 
 def test_round_trip_keeps_state_log_and_pending(battle_file: BattleFile) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from battle.conftest import entry, make_unit, two_sides
 from cardsmith.battle import actions, effects
 from cardsmith.battle.betrayal import (
     betrayal_target,
@@ -13,7 +14,6 @@ from cardsmith.battle.betrayal import (
 )
 from cardsmith.battle.crits import CritKind
 from cardsmith.battle.state import Battle, BattleEditError
-from tests.battle.conftest import entry, make_unit, two_sides
 
 RED = "2.1"
 SEED_BASE_TN = 9  # seed 000 II.C

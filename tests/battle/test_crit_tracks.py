@@ -11,8 +11,10 @@ from typing import Any
 
 import pytest
 
+from battle.conftest import entry, make_unit
+from cardsmith import paths
 from cardsmith.battle import actions, effects
-from cardsmith.battle.crit_data import crit_data, load_crit_file
+from cardsmith.battle.crit_data import load_crit_file
 from cardsmith.battle.crits import (
     CritKind,
     allowed_crits,
@@ -26,7 +28,6 @@ from cardsmith.battle.crits import (
 from cardsmith.battle.state import UnitState
 from cardsmith.errors import BattleEditError, CardsmithError, CritError, TemplateError
 from cardsmith.models import Unit, UnitType
-from tests.battle.conftest import entry, make_unit
 
 #: Fixed-wing support vehicles (thrust ``a``) and airships (``i``) in the MUL data: 19 + 4.
 AERO_SV_COUNTS = {"a": 19, "i": 4}
@@ -170,7 +171,7 @@ def test_crit_errors_are_cardsmith_errors() -> None:
 
 
 def test_a_broken_crit_file_is_refused_with_every_problem(tmp_path: Path) -> None:
-    text = Path(crit_data.__code__.co_filename).parents[2] / "templates" / "battle" / "crits.toml"
+    text = paths.templates_dir() / "battle" / "crits.toml"
     broken = tmp_path / "crits.toml"
     broken.write_text(
         text.read_text(encoding="utf-8").replace('"crew-stunned", "fire-control"', '"stun"')

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from battle.conftest import entry, make_unit
 from cardsmith.battle import effects
 from cardsmith.battle.crits import CritKind, crit_from_roll, motive_from_roll
 from cardsmith.battle.state import UnitState
 from cardsmith.models import DamageValue, UnitType
-from tests.battle.conftest import entry, make_unit
 
 MP, FC, W, E = CritKind.MP, CritKind.FIRE_CONTROL, CritKind.WEAPON, CritKind.ENGINE
 M2, MH, M0 = CritKind.MOTIVE_MINUS2, CritKind.MOTIVE_HALF, CritKind.MOTIVE_STOP

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from battle.conftest import entry, make_unit, two_sides
 from cardsmith.battle import actions, effects
 from cardsmith.battle.crits import CritKind
 from cardsmith.battle.state import UnitState
 from cardsmith.models import ForceEntry, UnitType
 from cardsmith.models.stats import parse_special
-from tests.battle.conftest import entry, make_unit, two_sides
 
 W, E = CritKind.WEAPON, CritKind.ENGINE
 

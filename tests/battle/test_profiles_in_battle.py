@@ -16,6 +16,7 @@ import pdfplumber
 import pytest
 from testdata import skirmish_units
 
+from battle.conftest import BattleFile, entry, two_sides
 from cardsmith.battle import actions, effects, profile_events
 from cardsmith.battle.battle_file import FORMAT_VERSION, load_battle, save_battle
 from cardsmith.battle.profile_state import profile_info
@@ -24,7 +25,6 @@ from cardsmith.catalogue.dump import read_unit_file
 from cardsmith.models import Unit
 from cardsmith.paths import starter_dir
 from cardsmith.profiles.customfile import parse_custom_units
-from tests.battle.conftest import BattleFile, entry, two_sides
 
 LAM_ID = 4824  # Phoenix Hawk LAM Mk I: 10"j, LAM(30"g/5a)
 

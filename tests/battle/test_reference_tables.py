@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from battle.conftest import entry, make_unit
 from cardsmith.battle import effects
 from cardsmith.battle.crit_data import crit_data
 from cardsmith.battle.crits import crit_from_roll, motive_from_roll
@@ -19,7 +20,6 @@ from cardsmith.battle.state import UnitState
 from cardsmith.errors import TemplateError
 from cardsmith.models import Unit, UnitType
 from cardsmith.render.content.reference import RefTable, load_reference
-from tests.battle.conftest import entry, make_unit
 
 HOUSE = Path(__file__).parents[2] / "templates" / "cards" / "house" / "seed-004.toml"
 

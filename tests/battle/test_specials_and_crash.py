@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
+from battle.conftest import BattleFile, entry, make_unit, two_sides
 from cardsmith.battle import actions, effects
 from cardsmith.battle.crits import CritKind
 from cardsmith.models import ForceEntry, UnitType
 from cardsmith.models.stats import parse_special
-from tests.battle.conftest import BattleFile, entry, make_unit, two_sides
 
 
 @pytest.mark.parametrize(

@@ -95,6 +95,7 @@ def test_seeded_rolls_repeat(west: cp.Campaign, tables: TableSet) -> None:
         cp.game_checks(cp.record_game(state, tables=tables, dice=Dice.seeded(9))) for _ in range(2)
     ]
     expected = Dice.seeded(9)
+    assert expected.rng is not None
     assert [c.roll.dice for c in runs[0]] == [c.roll.dice for c in runs[1]]
     assert [c.roll.dice[0] for c in runs[0]] == [
         expected.rng.randint(1, 6),

@@ -25,7 +25,11 @@ SHOOTIST = 7000  # a stand-in id that no list names
 
 
 def _list(
-    era: int, ids: set[int], faction: int = ANY_FACTION, types=(18,), techs=()
+    era: int,
+    ids: set[int],
+    faction: int = ANY_FACTION,
+    types: tuple[int, ...] = (18,),
+    techs: tuple[int, ...] = (),
 ) -> AvailabilityList:
     return AvailabilityList(Scope(era, faction, frozenset(types), frozenset(techs)), frozenset(ids))
 

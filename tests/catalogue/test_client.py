@@ -7,6 +7,7 @@ import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import requests
@@ -56,11 +57,11 @@ def any_session(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[requ
 
 
 def client_for(
-    server: FakeMul, session: requests.Session, sleeps: SleepLog, **options: float
+    server: FakeMul, session: requests.Session, sleeps: SleepLog, **options: Any
 ) -> MulClient:
     return MulClient(
         session, base_url=server.url, timeout=options.pop("timeout", 2.0), sleep=sleeps, **options
-    )  # type: ignore[arg-type]
+    )
 
 
 def expire_everything(cache_dir: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,12 +20,12 @@ from cardsmith.forces.editing import (
     set_group,
 )
 from cardsmith.forces.updates import outdated_entries, update_entries
-from cardsmith.models import Unit
+from cardsmith.models import Force, Unit
 
 from .conftest import make_unit
 
 
-def one_unit_force() -> tuple:  # type: ignore[type-arg]
+def one_unit_force() -> tuple[Force, Unit]:
     unit = make_unit(mul_id=10, name="Atlas", size=4, pv=52)
     return add_entry(new_force("F"), unit, skill=3, spas=["Sniper"]), unit
 
@@ -50,7 +51,7 @@ def test_add_stores_spa_ids_and_a_unit_version() -> None:
         ({"pilot": "bad\x00name"}, "control"),
     ],
 )
-def test_add_refuses_bad_input(kwargs: dict, message: str) -> None:  # type: ignore[type-arg]
+def test_add_refuses_bad_input(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(ForceEditError, match=message):
         add_entry(new_force("F"), make_unit(), **kwargs)
 

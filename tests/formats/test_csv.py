@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kit import CliRun
 
 from cardsmith.catalogue.store import Catalogue
 from cardsmith.errors import FormatError
@@ -130,7 +131,7 @@ def test_unknown_units_and_spas_are_reported_not_dropped(catalogue: Catalogue) -
     assert any("row 4" in w and "used the MUL id" in w for w in report.warnings)
 
 
-def test_cli_bad_csv_exits_2_lists_rows_and_writes_nothing(cli_run, tmp_path: Path) -> None:
+def test_cli_bad_csv_exits_2_lists_rows_and_writes_nothing(cli_run: CliRun, tmp_path: Path) -> None:
     source = tmp_path / "bad.csv"
     source.write_text("mul_id,skill\n140,4\n140,eleven\n", encoding="utf-8")
     out = tmp_path / "f.json"
@@ -141,7 +142,7 @@ def test_cli_bad_csv_exits_2_lists_rows_and_writes_nothing(cli_run, tmp_path: Pa
 
 
 def test_cli_csv_export_file_round_trips_through_import(
-    cli_run, tmp_path: Path, starter_force: Force
+    cli_run: CliRun, tmp_path: Path, starter_force: Force
 ) -> None:
     from cardsmith.forces.force_file import load_force, save_force
 
@@ -167,7 +168,9 @@ def test_quotes_in_names_and_lam_specials_round_trip(catalogue: Catalogue) -> No
     assert lam is not None and atlas is not None and 'LAM(30"g/5a)' in lam.specials_text
     force = set_group(new_force('The "Hounds", 2nd; Beta'), "Red, One", formation="battle")
     force = add_entry(force, lam, skill=3, pilot='Shane "Icon" Irwin', group="Red, One")
-    force = add_entry(force, atlas, pilot='"Quoted", with;semicolons\nand a break', group="Red, One")
+    force = add_entry(
+        force, atlas, pilot='"Quoted", with;semicolons\nand a break', group="Red, One"
+    )
     text = export_csv(force)
     report = import_data(text.encode("utf-8"), catalogue, fmt="csv", origin="t.csv")
     assert report.complete and not report.warnings, report.warnings
@@ -204,9 +207,9 @@ def test_mekbay_force_csv_layout_with_group_and_formation(catalogue: Catalogue) 
         "usesOV,OV,MV,TMM,usesTh,Th,Str,TP,Arm,usesE,dmgS,dmgM,dmgL,dmgE,specials"
     )
     rows = [
-        'Alpha - Battle Lance,Atlas,AS7-D,Kai,3,62,0,0,false,140,2755,52,,,,,,,,Juggernaut,'
+        "Alpha - Battle Lance,Atlas,AS7-D,Kai,3,62,0,0,false,140,2755,52,,,,,,,,Juggernaut,"
         '4,,1,6",1,,,8,BM,10,,5,5,2,0,"AC2/2/-,IF1,LRM1/1/1,REAR1/1/-"',
-        'Alpha - Battle Lance,Locust,LCT-1V,,4,18,2,0,false,1901,2499,18,,,,,,,,Scout,'
+        "Alpha - Battle Lance,Locust,LCT-1V,,4,18,2,0,false,1901,2499,18,,,,,,,,Scout,"
         '1,,0,16",3,,,2,BM,2,,1,1,0,0,""',
         "Recon (Invalid Formation),Phoenix Hawk LAM Mk I,PHX-HK1,,4,,0,0,false,,,,,,,,,,,,,,"
         ',,,,,,,,,,,,,"ENE,FUEL4,LAM(30""g/5a)"',

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from kit import CliRun
 
 from cardsmith.errors import FormatError
 from cardsmith.forces.force_file import force_to_dict, load_force, save_force
@@ -49,7 +50,7 @@ def test_detect_format_refuses_what_it_cannot_read(content: bytes, expected: str
 
 
 def test_import_with_unknown_units_lists_suggestions_exits_1_and_writes_the_rest(
-    cli_run, tmp_path: Path
+    cli_run: CliRun, tmp_path: Path
 ) -> None:
     source = tmp_path / "lance.mul"
     source.write_text(
@@ -76,7 +77,9 @@ def test_import_with_unknown_units_lists_suggestions_exits_1_and_writes_the_rest
     assert [(e.unit.mul_id, e.skill, e.pilot.name) for e in force.entries] == [(3573, 2, "Дмитрий")]
 
 
-def test_import_format_flag_overrides_detection_and_name_option(cli_run, tmp_path: Path) -> None:
+def test_import_format_flag_overrides_detection_and_name_option(
+    cli_run: CliRun, tmp_path: Path
+) -> None:
     source = tmp_path / "odd.txt"
     source.write_text("{{140,2}}", encoding="utf-8")
     out = tmp_path / "f.json"
@@ -99,7 +102,9 @@ def test_import_format_flag_overrides_detection_and_name_option(cli_run, tmp_pat
         (["export", "{dir}/missing.json", "--format", "csv"], "no force file"),
     ],
 )
-def test_bad_input_exits_2_without_a_traceback(cli_run, tmp_path: Path, args, expected) -> None:
+def test_bad_input_exits_2_without_a_traceback(
+    cli_run: CliRun, tmp_path: Path, args: list[str], expected: str
+) -> None:
     (tmp_path / "same.csv").write_text("mul_id\n140\n", encoding="utf-8")
     result = cli_run(*(a.format(dir=tmp_path) for a in args))
     assert result.code == 2, result
@@ -108,7 +113,7 @@ def test_bad_input_exits_2_without_a_traceback(cli_run, tmp_path: Path, args, ex
 
 
 def test_export_writes_atomically_and_never_over_the_force(
-    cli_run, tmp_path: Path, starter_force: Force
+    cli_run: CliRun, tmp_path: Path, starter_force: Force
 ) -> None:
     path = tmp_path / "f.json"
     save_force(starter_force, path)
@@ -128,7 +133,7 @@ def test_export_writes_atomically_and_never_over_the_force(
 
 @pytest.mark.parametrize("fmt", ["mul", "csv", "tts"])
 def test_cli_round_trip_keeps_units_and_skills(
-    cli_run, tmp_path: Path, starter_force: Force, fmt: str
+    cli_run: CliRun, tmp_path: Path, starter_force: Force, fmt: str
 ) -> None:
     path = tmp_path / "f.json"
     save_force(starter_force, path)
@@ -150,7 +155,7 @@ def test_cli_round_trip_keeps_units_and_skills(
 
 
 def test_importing_over_an_existing_force_keeps_a_backup(
-    cli_run, tmp_path: Path, starter_force: Force
+    cli_run: CliRun, tmp_path: Path, starter_force: Force
 ) -> None:
     out = tmp_path / "f.json"
     save_force(starter_force, out)

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from kit import CliRun
 
 from cardsmith.catalogue.store import Catalogue
 from cardsmith.errors import FormatError
@@ -264,7 +265,9 @@ def test_broken_files_name_the_problem(text: str, expected: str, catalogue: Cata
         _import(text, catalogue)
 
 
-def test_cli_refuses_an_entity_bomb_with_exit_2_and_writes_nothing(cli_run, tmp_path: Path) -> None:
+def test_cli_refuses_an_entity_bomb_with_exit_2_and_writes_nothing(
+    cli_run: CliRun, tmp_path: Path
+) -> None:
     source = tmp_path / "bomb.mul"
     source.write_text(BILLION_LAUGHS, encoding="utf-8")
     out = tmp_path / "out.json"

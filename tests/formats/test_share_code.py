@@ -30,7 +30,7 @@ from cardsmith.formats.share_code import (
 from cardsmith.models.force import Force, Group, MulRef
 
 # Names are data: anything a file may hold (but lone surrogates, which UTF-8 cannot carry).
-_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
+_TEXT = st.text(st.characters(blacklist_categories=["Cs"]), max_size=30)
 _NAME = _TEXT.filter(lambda s: bool(s.strip()))
 _HEX = "0123456789abcdef"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from click.testing import CliRunner
 
@@ -30,6 +30,10 @@ class CliResult:
             f"CliResult(code={self.code}, stdout={self.stdout[:200]!r}, "
             f"stderr={self.stderr[:400]!r})"
         )
+
+
+#: The type of the ``cli_run`` fixture: ``cli_run("force", "show", "lance.json")``.
+CliRun = Callable[..., CliResult]
 
 
 def run_cli(

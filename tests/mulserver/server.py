@@ -276,7 +276,7 @@ class FakeMul:
     def url(self) -> str:
         """``http://127.0.0.1:<port>``."""
         host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}"
+        return f"http://{host!s}:{port}"
 
     def start(self) -> FakeMul:
         """Start answering (in a background thread)."""

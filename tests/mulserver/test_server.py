@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 import requests
@@ -44,7 +46,11 @@ def test_every_captured_query_returns_the_captured_units(mul_data: MulData, mul_
     ],
     ids=["name", "types-or", "role", "rules", "tech-and-era", "pv-range", "battle-armor"],
 )
-def test_filters_follow_mul_semantics(mul_data: MulData, params, check) -> None:
+def test_filters_follow_mul_semantics(
+    mul_data: MulData,
+    params: list[tuple[str, str]],
+    check: Callable[[Mapping[str, Any]], bool],
+) -> None:
     answered = mul_data.quick_list(params)
     expected = [r for r in mul_data.records if check(r)]
     assert answered and [r["Id"] for r in answered] == [r["Id"] for r in expected]

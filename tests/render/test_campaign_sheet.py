@@ -172,8 +172,9 @@ def test_an_advance_prints_as_what_it_is(tables: TableSet, tmp_path: Path) -> No
     state = cp.roll_for(
         state, tables, "Slim", "advancement", Dice.own([1]), ScriptedChooser(["strength"])
     ).campaign
-    state = cp.roll_for(state, tables, "Slim", "advancement", Dice.own([5]), ScriptedChooser())
-    state = state.campaign  # +1 Courage on a recorded stat: 2 → 3
+    state = cp.roll_for(
+        state, tables, "Slim", "advancement", Dice.own([5]), ScriptedChooser()
+    ).campaign  # +1 Courage on a recorded stat: 2 → 3
     (row,) = campaign_sheet_data(state, tables).warriors
     columns = [c.id for c in campaign_sheet_data(state, tables).stat_columns]
     cells = dict(zip(columns, row.stats, strict=True))

@@ -9,6 +9,7 @@ from typing import Any
 
 import pdfplumber
 import pytest
+from render.conftest import MM
 
 from cardsmith.battle.crits import crit_tracks
 from cardsmith.models import Force, ForceEntry, Unit
@@ -16,7 +17,6 @@ from cardsmith.render.content.card import card_for
 from cardsmith.render.content.multi_profile import multi_card_for
 from cardsmith.render.content.sheets import SheetOptions
 from cardsmith.render.pdf.record_sheets import render_sheets
-from tests.render.conftest import MM
 
 CLOUD_TEN, ZUGVOGEL, LEVIATHAN, HARUSPEX, FIRE_BASE = 654, 3655, 4502, 7831, 5495
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import pdfplumber
 import pytest
+from render.conftest import MM, card_rect, in_box
 
 from cardsmith.battle.crits import crit_tracks
 from cardsmith.battle.effects import moves_by_thrust, tracks_heat
@@ -26,7 +27,6 @@ from cardsmith.render.content.sheets import SheetOptions
 from cardsmith.render.layout.card import pip_rows
 from cardsmith.render.layout.paper import SheetLayout, sheet_layout
 from cardsmith.render.pdf.record_sheets import render_sheets
-from tests.render.conftest import MM, card_rect, in_box
 
 pytestmark = pytest.mark.slow
 

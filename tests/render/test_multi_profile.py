@@ -8,6 +8,7 @@ from typing import Any
 
 import pdfplumber
 import pytest
+from render.conftest import MM, card_rect, in_box
 
 from cardsmith.errors import TemplateError
 from cardsmith.models import Force, ForceEntry, Pilot, Unit
@@ -21,7 +22,6 @@ from cardsmith.render.layout.paper import sheet_layout
 from cardsmith.render.pdf.multi_profile import column_widths
 from cardsmith.render.pdf.record_sheets import render_sheets
 from cardsmith.render.terminal.card import card_lines
-from tests.render.conftest import MM, card_rect, in_box
 
 LAM, QUADVEE, ATLAS = 4824, 7351, 140
 

@@ -9,13 +9,13 @@ from typing import Any
 import pdfplumber
 import pypdf
 import pytest
+from render.conftest import MM, card_rect, in_box
 
 from cardsmith.models import Force, ForceEntry, Pilot, Unit
 from cardsmith.render.content.card import CardData, cards_for_force
 from cardsmith.render.content.sheets import SheetOptions, sections
 from cardsmith.render.layout.paper import sheet_layout
 from cardsmith.render.pdf.record_sheets import render_sheets
-from tests.render.conftest import MM, card_rect, in_box
 
 PAPERS = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
 

@@ -10,13 +10,13 @@ from typing import Any
 import pdfplumber
 import pypdf
 import pytest
+from render.conftest import MM
 
 from cardsmith.forces.pricing import adjusted_pv, entry_pv
 from cardsmith.models import Force, ForceEntry, Group, Pilot, Unit
 from cardsmith.render.content.sheets import SheetOptions
 from cardsmith.render.layout.paper import sheet_layout
 from cardsmith.render.pdf.record_sheets import render_sheets
-from tests.render.conftest import MM
 
 #: A Battle Lance that qualifies (four Brawlers of size 3+) and a Skirmisher group that
 #: declares a Battle Lance but is too light for it.
@@ -201,7 +201,7 @@ def test_every_font_is_embedded(tmp_path: Path, lances: Force) -> None:
     )
     seen = set()
     for page in pypdf.PdfReader(out).pages:
-        fonts = page["/Resources"].get("/Font", {})
+        fonts = page["/Resources"].get("/Font", {})  # type: ignore[attr-defined]
         for ref in fonts.values():
             font = ref.get_object()
             seen.add(str(font["/BaseFont"]))
@@ -213,8 +213,9 @@ def test_every_font_is_embedded(tmp_path: Path, lances: Force) -> None:
 
 
 def test_stat_line_and_target_numbers_are_readable(tmp_path: Path, lances: Force) -> None:
+    from render.conftest import in_box
+
     from cardsmith.render.layout.card import load_template
-    from tests.render.conftest import in_box
 
     layout = sheet_layout("letter")
     info = load_template("mech").boxes["info"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from battle.conftest import entry, make_unit, two_sides
 from textual.message import Message
 from textual.notifications import Notify
 from textual.pilot import Pilot
@@ -21,7 +22,6 @@ from cardsmith.tui.app import CardsmithApp
 from cardsmith.tui.screens.battle import BattleScreen
 from cardsmith.tui.screens.battle_dialogs import AmountDialog, ChoiceDialog, CritDialog
 from cardsmith.tui.widgets.battle_grid import PIP_LEFT, PIP_LOST, PIP_STAGED, BattleGrid
-from tests.battle.conftest import entry, make_unit, two_sides
 
 from .conftest import SIZE, ready
 

@@ -69,7 +69,9 @@ async def test_import_a_mul_with_an_unknown_unit(
         await _type(pilot, str(source))
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ImportReportScreen))
-        report = app.screen.report
+        screen = app.screen
+        assert isinstance(screen, ImportReportScreen)
+        report = screen.report
         assert report.format == "mul"
         (unknown,) = report.unknown
         assert unknown.name.startswith("Atlass")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
+from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.notifications import Notify
 from textual.widgets import DataTable, Input
@@ -74,7 +75,7 @@ async def test_reference_screen_lists_specials_and_tables(
         await pilot.press(*"ECM")
         await pilot.pause()
         assert 0 < specials.row_count < everything
-        codes = [str(specials.get_cell_at((row, 0))) for row in range(specials.row_count)]
+        codes = [str(specials.get_cell_at(Coordinate(row, 0))) for row in range(specials.row_count)]
         assert any(code.startswith("ECM") for code in codes)
         assert len(app.screen.query(DataTable)) > 2  # crit, motive, heat, to-hit tables
 

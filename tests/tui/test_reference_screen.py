@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from battle.conftest import make_unit
 from textual.widgets import DataTable, TabbedContent
 
 from cardsmith.battle.crits import crit_from_roll
@@ -11,7 +12,6 @@ from cardsmith.models import UnitType
 from cardsmith.render.content.reference import load_reference
 from cardsmith.tui.app import CardsmithApp
 from cardsmith.tui.screens.reference import ReferenceScreen
-from tests.battle.conftest import make_unit
 
 from .conftest import SIZE, ready
 

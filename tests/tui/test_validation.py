@@ -71,7 +71,7 @@ async def test_panel_follows_edits(make_app: Callable[..., CardsmithApp], tmp_pa
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         panel = app.screen.query_one(ValidationPanel)
-        rules = lambda: {v.rule_id for v in panel.verdict.violations}  # noqa: E731
+        rules = lambda: {v.rule_id for v in panel.verdict.violations}  # type: ignore[union-attr]  # noqa: E731
         assert "chassis-copies" in rules()
         app.screen.query_one(ForceGrid).go_to(4)
         await pilot.press("delete")
@@ -133,7 +133,8 @@ async def test_group_and_formation_from_the_keyboard(
         options.highlighted = battle
         await pilot.press("enter")
         await pilot.pause()
-        assert app.document.force.group("Alpha") is not None
-        assert app.document.force.group("Alpha").formation == "battle"
+        alpha = app.document.force.group("Alpha")
+        assert alpha is not None
+        assert alpha.formation == "battle"
         text = str(app.screen.query_one("#formations").render())
         assert "Alpha" in text and "✗" in text  # one unit is not a formation yet

@@ -7,6 +7,7 @@ import shlex
 from pathlib import Path
 
 import pytest
+from kit import CliRun
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -23,8 +24,8 @@ def _first_evening() -> list[list[str]]:
 
 
 def test_the_sample_lance_ends_legal(
-    cli_run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:  # type: ignore[no-untyped-def]
+    cli_run: CliRun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     commands = _first_evening()
     assert commands and commands[-1][0] == "check"
