@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from battle.conftest import BattleFile
 from cardsmith.battle.battle_file import load_battle
-from tests.battle.conftest import BattleFile
 
 PROCESSES = 6
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from battle.conftest import BattleFile, entry, make_unit, two_sides
 from cardsmith.battle import actions
 from cardsmith.battle.betrayal import designate, designated_objective, resolve_betrayal
 from cardsmith.battle.crit_prompts import rolls_after_damage
@@ -19,7 +20,6 @@ from cardsmith.battle.crits import CritKind
 from cardsmith.battle.sabotage import sabotage
 from cardsmith.battle.state import Battle, BattleEditError, UnitState
 from cardsmith.models import ForceEntry, UnitType
-from tests.battle.conftest import BattleFile, entry, make_unit, two_sides
 
 RED = "2.1"
 

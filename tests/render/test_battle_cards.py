@@ -7,6 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pdfplumber
+from battle.conftest import BattleFile, two_sides
+from battle.conftest import battle_file as battle_file  # the fixture, shared
+from render.conftest import MM, in_box
 
 from cardsmith.battle import actions
 from cardsmith.battle.crits import CritKind
@@ -14,9 +17,6 @@ from cardsmith.battle.view import unit_in_play
 from cardsmith.render.layout.card import load_template
 from cardsmith.render.layout.paper import sheet_layout
 from cardsmith.render.pdf.battle_sheet import battle_sheet_bytes
-from tests.battle.conftest import BattleFile, two_sides
-from tests.battle.conftest import battle_file as battle_file  # the fixture, shared
-from tests.render.conftest import MM, in_box
 
 
 def _rect(slot: int, box: Any) -> tuple[float, float, float, float]:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from battle.conftest import entry, make_unit
 from textual.widgets import Checkbox, DataTable, Static
 
 from cardsmith.battle.battle_file import load_battle
@@ -14,7 +15,6 @@ from cardsmith.tui.app import CardsmithApp
 from cardsmith.tui.screens.help import HelpScreen
 from cardsmith.tui.widgets.battle_betrayal import BetrayalPanel
 from cardsmith.tui.widgets.battle_grid import BattleGrid
-from tests.battle.conftest import entry, make_unit
 
 from .test_battle_screen import RED, _open, _write_battle
 

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.coordinate import Coordinate
 from textual.widgets import Input, SelectionList
 
 from cardsmith.forces.pricing import adjusted_pv, force_pv
@@ -24,7 +25,7 @@ def _grid(app: CardsmithApp) -> ForceGrid:
 
 def _cell(app: CardsmithApp, row: int, key: str) -> str:
     grid = _grid(app)
-    return str(grid.get_cell_at((row, [c.key for c in COLUMNS].index(key))))
+    return str(grid.get_cell_at(Coordinate(row, [c.key for c in COLUMNS].index(key))))
 
 
 def _totals(app: CardsmithApp) -> str:
@@ -71,7 +72,7 @@ async def test_undo_and_redo_walk_the_history(make_app: Callable[..., CardsmithA
         assert app.document.force.entries[0].skill == 4
         await pilot.press("ctrl+z")  # undo the add itself
         await pilot.pause()
-        assert app.document.force.entries == ()
+        assert not app.document.force.entries
         assert not app.document.dirty
         await pilot.press("ctrl+y", "ctrl+y", "ctrl+y")
         await pilot.pause()
