@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+from kit import CliRun
 
 from cardsmith.catalogue.store import Catalogue
 from cardsmith.forces.editing import add_entry, new_force
@@ -84,7 +87,9 @@ def test_markdown_table_escapes_pipes_and_keeps_cyrillic(starter_force: Force) -
     assert "Кайла Петрова" in rows[0]
 
 
-def test_cli_export_text_and_md_go_to_stdout(cli_run, tmp_path, starter_force: Force) -> None:
+def test_cli_export_text_and_md_go_to_stdout(
+    cli_run: CliRun, tmp_path: Path, starter_force: Force
+) -> None:
     from cardsmith.forces.force_file import save_force
 
     path = tmp_path / "f.json"
