@@ -167,5 +167,5 @@ def _shown(value: object) -> str:
     if value is None or value == "":
         return "none"
     if isinstance(value, MulRef):
-        return repr(value.name)
+        return f"{value.name!r} (MUL id {value.id})"
     return repr(value) if isinstance(value, str) else str(value)

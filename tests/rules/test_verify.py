@@ -120,3 +120,17 @@ def test_a_printout_that_disagrees_with_itself_is_bad_input(
     result = cli_run("verify", str(path), "--code", encode(legal_force),
                      "--fingerprint", "0000-0000-0000")  # fmt: skip
     assert result.code == 2 and "disagrees with itself" in result.stderr
+
+
+def test_a_changed_faction_is_named(cli_run: Any, legal_force: Force, tmp_path: Path) -> None:
+    from cardsmith.models.force import MulRef
+
+    wolf = replace(legal_force, era=MulRef(13, "Clan Invasion"), faction=MulRef(24, "Clan Wolf"))
+    code = encode(wolf)
+    jade = replace(wolf, faction=MulRef(19, "Clan Jade Falcon"))
+    path = write_force(jade, tmp_path / "lance.json")
+    data = json.loads(cli_run("verify", str(path), "--code", code, "--format", "json").stdout)
+    assert data["matches"] is False
+    assert data["differences"] == [
+        "faction: the list has 'Clan Jade Falcon' (MUL id 19), the printout 'Clan Wolf' (MUL id 24)"
+    ]
