@@ -14,7 +14,7 @@ from cardsmith import campaign as cp
 from cardsmith.cli import campaign_options as opt
 from cardsmith.cli.campaign_table_cmds import campaign_tables
 from cardsmith.cli.options import paper_option, pdf_output_option
-from cardsmith.cli.output import echo_json, format_table, handled
+from cardsmith.cli.output import echo_json, format_table
 from cardsmith.services import campaign as svc
 from cardsmith.services import campaign_view as view
 from cardsmith.tables import DiceRoll, Outcome
@@ -49,7 +49,6 @@ def campaign() -> None:
 @click.option("--preferred", multiple=True, help="A preferred skill table of the team.")
 @click.option("--team", default="", help="The team's type (outlaws, lawmen …).")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
-@handled
 def campaign_new(
     name: str, output: Path, pack: str, preferred: tuple[str, ...], team: str, force: bool
 ) -> None:
@@ -65,7 +64,6 @@ def campaign_new(
 @click.option("--stat", "stats", multiple=True, metavar="NAME=N", help="A starting stat.")
 @click.option("--equipment", multiple=True, help="A weapon or piece of equipment.")
 @click.option("--skill", "skills", multiple=True, help="A skill id the warrior starts with.")
-@handled
 def campaign_add_warrior(
     file: Path,
     name: str,
@@ -84,7 +82,6 @@ def campaign_add_warrior(
 @campaign.command("add-pilots")
 @click.argument("file", type=_EXISTING)
 @click.argument("force", type=_EXISTING)
-@handled
 def campaign_add_pilots(file: Path, force: Path) -> None:
     """Add the pilots of FORCE (a force file) to the roster in FILE, one per unit.
 
@@ -104,7 +101,6 @@ def campaign_add_pilots(file: Path, force: Path) -> None:
 @click.option("--opponent", default="", help="The team played against.")
 @click.option("--result", default="", help="win, loss, draw … (free text)")
 @opt.dice_options
-@handled
 def campaign_game(
     file: Path, opponent: str, result: str, entered: str | None, seed: int | None
 ) -> None:
@@ -129,7 +125,6 @@ def campaign_game(
 @click.option("--opponent", default="", help="Team for enmity (default: last game's).")
 @click.option("--value", type=int, help="The number to look up on a lookup table.")
 @opt.format_option
-@handled
 def campaign_roll(
     file: Path,
     warrior: str,
@@ -163,7 +158,6 @@ def campaign_roll(
 @opt.dice_options
 @opt.choose_option
 @opt.format_option
-@handled
 def campaign_reroll(
     file: Path,
     seq: int,
@@ -199,7 +193,6 @@ def campaign_reroll(
 @opt.dice_options
 @opt.choose_option
 @click.option("--yes", is_flag=True, help="Save without asking.")
-@handled
 def campaign_post_game(
     file: Path,
     opponent: str,
@@ -251,7 +244,6 @@ def campaign_post_game(
 @campaign.command("show")
 @click.argument("file", type=_EXISTING)
 @opt.format_option
-@handled
 def campaign_show(file: Path, fmt: str) -> None:
     """Show the roster in FILE."""
     state = svc.load(file)
@@ -275,7 +267,6 @@ def campaign_show(file: Path, fmt: str) -> None:
 @campaign.command("log")
 @click.argument("file", type=_EXISTING)
 @opt.format_option
-@handled
 def campaign_log(file: Path, fmt: str) -> None:
     """Every entry of the campaign log, corrections included."""
     state = svc.load(file)
@@ -291,7 +282,6 @@ def campaign_log(file: Path, fmt: str) -> None:
 @campaign.command("undo")
 @click.argument("file", type=_EXISTING)
 @click.argument("seq", type=int, required=False)
-@handled
 def campaign_undo(file: Path, seq: int | None) -> None:
     """Cancel log entry SEQ (default: the last one in force); the log keeps both."""
     target = svc.edit(file, lambda c: svc.undo(c, seq)).target
@@ -306,7 +296,6 @@ def campaign_undo(file: Path, seq: int | None) -> None:
 @click.option("--skill", "skills", multiple=True, help="Give a skill by id.")
 @click.option("--funds", type=int, default=0, help="Add to (or pay from) the team's funds.")
 @click.option("--reason", required=True, help="Why, for the log.")
-@handled
 def campaign_adjust(
     file: Path,
     warrior: str,
@@ -332,7 +321,6 @@ def campaign_adjust(
 @click.argument("warrior")
 @click.argument("how", type=click.Choice(cp.RELEASES))
 @opt.dice_options
-@handled
 def campaign_release(
     file: Path, warrior: str, how: str, entered: str | None, seed: int | None
 ) -> None:
@@ -354,7 +342,6 @@ def campaign_release(
     metavar="N",
     help="How many of the last log entries to list (default: the layout's, 12).",
 )
-@handled
 def campaign_print(file: Path, output: Path, paper: str, log_entries: int | None) -> None:
     """Print the roster sheet of FILE: warriors, injuries, advances and the recent log."""
     state = svc.load(file)
@@ -375,7 +362,6 @@ campaign.add_command(campaign_tables)
 @opt.choose_option
 @click.option("--value", type=int, help="The number to look up on a lookup table.")
 @opt.format_option
-@handled
 def roll(
     what: str,
     entered: str | None,

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from cardsmith.cli.output import echo_json, format_table, handled
+from cardsmith.cli.output import echo_json, format_table
 from cardsmith.services.campaign import tables as load_tables
 from cardsmith.tables.model import Table
 
@@ -18,7 +18,6 @@ def campaign_tables() -> None:
 
 @campaign_tables.command("list")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
-@handled
 def tables_list(fmt: str) -> None:
     """Every table, with its pack and dice."""
     tables = load_tables()
@@ -48,7 +47,6 @@ def tables_list(fmt: str) -> None:
 @campaign_tables.command("show")
 @click.argument("table")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
-@handled
 def tables_show(table: str, fmt: str) -> None:
     """One table's entries."""
     tables = load_tables()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from cardsmith.cli.context import settings_of
-from cardsmith.cli.output import echo_json, handled, warn
+from cardsmith.cli.output import echo_json, warn
 from cardsmith.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_PROBLEMS
 from cardsmith.services import checks as services
 from cardsmith.services.checks import FileVerdict, Fix, Violation
@@ -155,7 +155,6 @@ def _json_item(found: FileVerdict) -> str:
     help="Paper of a PDF report (default: from the locale).",
 )
 @click.pass_context
-@handled
 def check(
     ctx: click.Context,
     files: tuple[Path, ...],

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from cardsmith.cli.context import settings_of
-from cardsmith.cli.output import handled, warn
+from cardsmith.cli.output import warn
 from cardsmith.errors import EXIT_OK, EXIT_PROBLEMS
 from cardsmith.forces.force_file import load_force
 from cardsmith.services import exchange
@@ -59,7 +59,6 @@ def _show_report(report: exchange.ImportReport, source: str, output: Path) -> No
     "(default: CARDSMITH_MEGAMEK_DATA, else megamek_data in settings.toml).",
 )
 @click.pass_context
-@handled
 def import_force(
     ctx: click.Context,
     source: str,
@@ -101,7 +100,6 @@ def import_force(
     "Simulator code), text, md (Markdown) or code (share code).",
 )
 @click.option("-o", "--output", type=_FILE, help="File to write (default: standard output).")
-@handled
 def export_force(force_file: Path, fmt: str, output: Path | None) -> None:
     """Write a force for MegaMek, Jeff's BattleTech Tools, a spreadsheet, Tabletop Simulator,
     a forum post or a share code."""

@@ -10,7 +10,7 @@ from cardsmith.cli.catalogue_cmds import open_catalogue
 from cardsmith.cli.context import settings_of
 from cardsmith.cli.force_show_cmds import FILE, FORMAT, formations_command, show_command
 from cardsmith.cli.force_show_cmds import spas_command as spas_list_command
-from cardsmith.cli.output import echo_json, handled
+from cardsmith.cli.output import echo_json
 from cardsmith.errors import UsageError
 from cardsmith.forces.pricing import entry_pv, force_pv
 from cardsmith.forces.updates import OutdatedEntry
@@ -46,7 +46,6 @@ _FACTION_HELP = "The faction fielded: its MUL name or id (see `catalogue info`).
 @click.option("-o", "--output", "output", type=FILE, required=True, help="Force file to create.")
 @click.option("--overwrite", is_flag=True, help="Replace an existing file (kept as .bak).")
 @click.pass_context
-@handled
 def new_command(
     ctx: click.Context,
     name: str,
@@ -95,7 +94,6 @@ def _describe_force(force: Force) -> str:
 @click.option("--faction", default=None, help=_FACTION_HELP)
 @click.option("--no-faction", is_flag=True, help="Forget the faction.")
 @click.pass_context
-@handled
 def settings_command(
     ctx: click.Context,
     file: Path,
@@ -153,7 +151,6 @@ def settings_command(
 @click.option("--group", default="", help="Group (lance, star …) name.")
 @click.option("--commander", is_flag=True, help="Mark the unit as a commander.")
 @click.pass_context
-@handled
 def add_command(
     ctx: click.Context,
     file: Path,
@@ -199,7 +196,6 @@ def add_command(
 @click.option("--no-spas", is_flag=True, help="Remove every SPA.")
 @click.option("--group", default=None, help='Group name ("" for none).')
 @click.option("--commander/--no-commander", default=None, help="Set or clear the commander mark.")
-@handled
 def set_command(
     file: Path,
     index: int,
@@ -239,7 +235,6 @@ def set_command(
 @force.command("remove")
 @click.argument("file", type=FILE)
 @click.argument("index", type=int)
-@handled
 def remove_command(file: Path, index: int) -> None:
     """Remove entry INDEX from the force in FILE."""
     edit = files.edit_force_file(file, lambda f: use.remove_entry(f, index))
@@ -249,7 +244,6 @@ def remove_command(file: Path, index: int) -> None:
 @force.command("duplicate")
 @click.argument("file", type=FILE)
 @click.argument("index", type=int)
-@handled
 def duplicate_command(file: Path, index: int) -> None:
     """Add a copy of entry INDEX right after it (same skill, pilot, SPAs and group)."""
     edit = files.edit_force_file(file, lambda f: use.duplicate_entry(f, index))
@@ -261,7 +255,6 @@ def duplicate_command(file: Path, index: int) -> None:
 @click.argument("file", type=FILE)
 @click.argument("index", type=int)
 @click.argument("to", type=int)
-@handled
 def move_command(file: Path, index: int, to: int) -> None:
     """Move entry INDEX so that it becomes entry TO."""
     edit = files.edit_force_file(file, lambda f: use.move_entry(f, index, to))
@@ -282,7 +275,6 @@ def move_command(file: Path, index: int, to: int) -> None:
 @click.option(
     "--units", "units", type=int, multiple=True, help="Put entry N in the group (repeatable)."
 )
-@handled
 def group_command(
     file: Path,
     name: str,
@@ -323,7 +315,6 @@ def group_command(
 @click.option("--dry-run", is_flag=True, help="Only list the entries that have newer versions.")
 @FORMAT
 @click.pass_context
-@handled
 def update_command(
     ctx: click.Context, file: Path, indices: tuple[int, ...], dry_run: bool, output_format: str
 ) -> None:

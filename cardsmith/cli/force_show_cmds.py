@@ -8,7 +8,7 @@ import click
 
 from cardsmith.cli.catalogue_cmds import open_catalogue
 from cardsmith.cli.context import settings_of
-from cardsmith.cli.output import echo_json, format_table, handled, warn
+from cardsmith.cli.output import echo_json, format_table, warn
 from cardsmith.errors import CardsmithError
 from cardsmith.forces.formations import load_formations
 from cardsmith.forces.updates import OutdatedEntry
@@ -33,7 +33,6 @@ FORMAT = click.option(
 @click.argument("file", type=FILE)
 @FORMAT
 @click.pass_context
-@handled
 def show_command(ctx: click.Context, file: Path, output_format: str) -> None:
     """Entries with base PV, skill, adjusted PV, SPAs, groups and totals."""
     current = files.load_force(file)
@@ -125,7 +124,6 @@ def _table(data: ForceSummary) -> str:
     "--type", "unit_type", default=None, help="Only SPAs a unit type may take (BM, CV …)."
 )
 @FORMAT
-@handled
 def spas_command(unit_type: str | None, output_format: str) -> None:
     """List the special pilot abilities with their costs."""
     items = use.spa_choices(unit_type=unit_type)
@@ -150,7 +148,6 @@ def spas_command(unit_type: str | None, output_format: str) -> None:
 
 @click.command("formations")
 @FORMAT
-@handled
 def formations_command(output_format: str) -> None:
     """List the formations and their requirements."""
     catalogue = load_formations()

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import functools
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, ParamSpec, TextIO, TypeVar
+from collections.abc import Iterator, Sequence
+from typing import Any, TextIO
 
 import click
 
@@ -24,9 +23,6 @@ from cardsmith.errors import CardsmithError, OutputError, UnitNotFound, UnknownN
 from cardsmith.fileio import os_reason
 from cardsmith.problems import problem_lines
 from cardsmith.safetext import safe_text
-
-P = ParamSpec("P")
-R = TypeVar("R")
 
 
 def echo_json(data: Any) -> None:
@@ -73,24 +69,6 @@ def report_error(exc: CardsmithError) -> None:
             click.echo(f"  {candidate}", err=True)
     for line in problem_lines(exc.problems):
         click.echo(f"  {line}" if line.startswith(" ") else f"  - {line}", err=True)
-
-
-def handled(command: Callable[P, R]) -> Callable[P, R]:
-    """Cardsmith errors become a report on stderr and their exit code, never a traceback.
-
-    The ``cardsmith`` group does this for every command (``LazyGroup.invoke``); this
-    decorator stays for commands that are run outside the group.
-    """
-
-    @functools.wraps(command)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return command(*args, **kwargs)
-        except CardsmithError as exc:
-            report_error(exc)
-            raise click.exceptions.Exit(exc.exit_code) from exc
-
-    return wrapper
 
 
 class SafeStream:

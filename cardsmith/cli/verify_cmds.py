@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cardsmith.cli.output import echo_json, handled
+from cardsmith.cli.output import echo_json
 from cardsmith.errors import EXIT_OK, EXIT_PROBLEMS
 from cardsmith.safetext import safe_text
 from cardsmith.services import verify as services
@@ -26,7 +26,6 @@ from cardsmith.services import verify as services
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
 @click.pass_context
-@handled
 def verify(
     ctx: click.Context, submitted: str, fingerprint: str | None, code: str | None, fmt: str
 ) -> None:
