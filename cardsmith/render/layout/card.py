@@ -202,7 +202,7 @@ def _strings(data: Mapping[str, Any], key: str, problems: Problems) -> tuple[str
 
 
 def parse_boxes(
-    raw: Any,
+    raw: object,
     width: float,
     height: float,
     problems: Problems,
