@@ -40,6 +40,10 @@ from cardsmith.render.content.card import (
 )
 from cardsmith.render.layout.multi_profile import MultiTemplate, load_multi_template
 
+#: The switch rules of Alpha Strike's own mode changes (``templates/profiles``): their
+#: card text names the unit's own modes rather than the rule's generic list.
+MODE_RULES = frozenset({"lam", "quadvee"})
+
 #: How each pricing rule reads on a card and in listings.
 PRICING_TEXT = {"first": "first profile", "max": "dearest profile", "fixed": "fixed"}
 
@@ -185,8 +189,9 @@ def multi_card_for(
     )
     if system is None:
         card = _alpha_strike(entry, unit_profiles, common)
-        # Name only the modes this unit has: a bimodal LAM has no AirMech mode.
-        card = replace(card, rule_text=shared_text(card.profile_names))
+        if unit_profiles.switch_rule in MODE_RULES:
+            # Name only the modes this unit has: a bimodal LAM has no AirMech mode.
+            card = replace(card, rule_text=shared_text(card.profile_names))
         return _blank_skill(card) if blank_skill else card
     return _generic(entry, unit_profiles, system, common)
 
