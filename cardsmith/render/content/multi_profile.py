@@ -104,6 +104,8 @@ class MultiCardData:
     motive track), from the battle engine's one definition; none for other systems."""
     marks: CardMarks | None = None
     """Damage, heat and crits so far (``battle print``); None on a fresh card."""
+    crits_title: str = "CRITICAL HITS (shared by every mode)"
+    """The crit box's heading; it names the profiles when the switch rule does not."""
 
     @property
     def profile_names(self) -> tuple[str, ...]:
@@ -192,14 +194,23 @@ def multi_card_for(
         if unit_profiles.switch_rule in MODE_RULES:
             # Name only the modes this unit has: a bimodal LAM has no AirMech mode.
             card = replace(card, rule_text=shared_text(card.profile_names))
+        else:
+            # The rule's text is about switching: the crit box says who shares the tracks.
+            card = replace(
+                card, crits_title=f"CRITICAL HITS (shared by {and_join(card.profile_names)})"
+            )
         return _blank_skill(card) if blank_skill else card
     return _generic(entry, unit_profiles, system, common)
 
 
+def and_join(names: Sequence[str]) -> str:
+    """``BattleMech, AirMech and Fighter``."""
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+
+
 def shared_text(names: Sequence[str]) -> str:
     """``BattleMech and Fighter modes share armor, structure and critical hits.``"""
-    listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
-    return f"{listed} modes share armor, structure and critical hits."
+    return f"{and_join(names)} modes share armor, structure and critical hits."
 
 
 def _blank_skill(card: MultiCardData) -> MultiCardData:

@@ -123,7 +123,8 @@ def _draw_compact_crits(pen: Pen, box: Box, card: MultiCardData, marks: CardMark
         else:
             cells[-1].append(track)
     row_h = min(3.2, (box.h - 2.6) / max(1, len(cells)))
-    pen.label(box.x + 1.0, box.y + 2.2, "CRITICAL HITS (shared by every mode)", 4.5)
+    title = card.crits_title
+    pen.label(box.x + 1.0, box.y + 2.2, title, fit_size(title, bold, 4.5, 3.6, (box.w - 2) * MM))
     half = box.w / 2
     for n, row in enumerate(cells):
         baseline = box.y + 2.6 + (n + 1) * row_h - 0.6
