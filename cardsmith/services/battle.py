@@ -20,9 +20,9 @@ from cardsmith.battle import battle_file as files
 from cardsmith.battle.actions import describe as describe
 from cardsmith.battle.crit_prompts import RollPrompt, rolls_after_damage
 from cardsmith.battle.crits import CritKind, crit_from_roll, motive_from_roll, parse_crit
-from cardsmith.battle.state import Battle, UnitState, heat_text, parse_heat
+from cardsmith.battle.state import FLAGS, Battle, UnitState, heat_text, parse_heat
 from cardsmith.battle.view import UnitInPlay, battle_view, projected_view, unit_in_play
-from cardsmith.errors import UsageError
+from cardsmith.errors import BattleEditError, UsageError
 from cardsmith.fileio import refuse_overwrite
 from cardsmith.rules.engine import load_pack
 from cardsmith.wording import count
@@ -220,9 +220,12 @@ def set_flag(path: Path, unit: str, flag: str, value: bool | None = None) -> Out
         BattleEditError: unknown unit or flag.
     """
 
+    if flag not in FLAGS:
+        raise BattleEditError(f"flag must be one of {', '.join(FLAGS)}, not {flag!r}")
+
     def change(battle: Battle) -> Battle:
         state = battle.find(unit)
-        on = not bool(getattr(state, flag, False)) if value is None else value
+        on = not bool(getattr(state, flag)) if value is None else value
         return actions.set_flag(battle, unit, flag, on)
 
     return edit(path, change)

@@ -85,7 +85,7 @@ class ReferenceScreen(Screen[None]):
 
     def _add_catalogue_codes(self) -> None:
         """Add the codes found in the catalogue that the glossary does not explain."""
-        index = getattr(self.app, "index", None)
+        index = self.cs_app.index
         if index is None or self._codes_added:
             return
         self._codes_added = True
