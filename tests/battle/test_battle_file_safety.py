@@ -11,6 +11,8 @@ import pytest
 
 from battle.conftest import BattleFile
 from cardsmith.battle.battle_file import load_battle
+from cardsmith.errors import BattleEditError
+from cardsmith.services import battle as use
 
 PROCESSES = 6
 
@@ -45,3 +47,17 @@ def test_parallel_battle_edits_keep_every_change(battle_file: BattleFile) -> Non
     log = json.loads(path.read_text(encoding="utf-8"))["log"]
     assert [(c["kind"], c["unit"], c["amount"]) for c in log] == [("damage", "2.1", 1)] * PROCESSES
     assert len(load_battle(path).pending) == PROCESSES
+
+
+def test_a_flag_is_toggled_by_name_and_an_unknown_one_changes_nothing(
+    battle_file: BattleFile,
+) -> None:
+    path = battle_file()
+    use.set_flag(path, "1.1", "shutdown")
+    assert load_battle(path).find("1.1").shutdown
+    use.set_flag(path, "1.1", "shutdown")
+    assert not load_battle(path).find("1.1").shutdown
+    before = path.read_bytes()
+    with pytest.raises(BattleEditError, match="flag must be one of"):
+        use.set_flag(path, "1.1", "find")
+    assert path.read_bytes() == before
