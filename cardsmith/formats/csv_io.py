@@ -23,12 +23,12 @@ from cardsmith.formats.common import (
     ImportOptions,
     ImportReport,
     ImportState,
-    UnitMatcher,
     clean_name,
     decode_text,
     make_entry,
     map_spas,
 )
+from cardsmith.formats.matching import UnitMatcher
 from cardsmith.models.force import DEFAULT_SKILL, MAX_SKILL, MIN_SKILL, Force, Group
 from cardsmith.wording import count
 

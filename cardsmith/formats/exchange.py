@@ -19,6 +19,7 @@ from cardsmith.formats import (
     megamek,
     megamek_write,
     share_code,
+    share_import,
     text,
     tts,
 )
@@ -26,8 +27,6 @@ from cardsmith.formats.common import (
     NO_OPTIONS,
     ImportOptions,
     ImportReport,
-    UnitLookup,
-    UnitMatcher,
     check_size,
     decode_text,
     load_json,
@@ -36,6 +35,7 @@ from cardsmith.formats.common import (
 from cardsmith.formats.common import (
     FormatProblems as FormatProblems,
 )
+from cardsmith.formats.matching import UnitLookup, UnitMatcher
 from cardsmith.models.force import Force
 
 #: Formats ``import`` reads and ``export`` writes (design §5).
@@ -90,7 +90,7 @@ _IMPORTERS: dict[str, Importer] = {
     "jbt": jbt.import_jbt,
     "csv": csv_io.import_csv,
     "tts": tts.import_tts,
-    "code": share_code.import_code,
+    "code": share_import.import_code,
 }
 
 

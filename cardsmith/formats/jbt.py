@@ -11,7 +11,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from cardsmith.errors import CatalogueDataError, FormatError, TemplateError
 from cardsmith.forces.formations import FormationCatalogue, load_formations
@@ -21,7 +20,6 @@ from cardsmith.formats.common import (
     ImportOptions,
     ImportReport,
     ImportState,
-    UnitMatcher,
     checked_skill,
     clean_name,
     load_json,
@@ -29,6 +27,7 @@ from cardsmith.formats.common import (
     map_spas,
     whole_number,
 )
+from cardsmith.formats.matching import UnitMatcher
 from cardsmith.models.force import DEFAULT_SKILL, Group
 from cardsmith.models.unit import Unit, UnitType
 from cardsmith.templates import find_template, read_toml
@@ -84,7 +83,7 @@ class JbtGroup:
     """One group of a JBT file, as the file holds it."""
 
     name: str
-    raw: Mapping[str, Any]
+    raw: Mapping[str, object]
     where: str
     """Where it sits in the file (``favourite group 2``)."""
 
@@ -216,7 +215,7 @@ def import_jbt(
 
 
 def _formation(
-    raw_group: Mapping[str, Any],
+    raw_group: Mapping[str, object],
     group_name: str,
     formations: FormationCatalogue | None,
     state: ImportState,
@@ -232,7 +231,7 @@ def _formation(
 
 
 def _unit(
-    member: Mapping[str, Any],
+    member: Mapping[str, object],
     matcher: UnitMatcher,
     where: str,
     state: ImportState,
@@ -264,7 +263,7 @@ def _unit(
     return own, 0 if mul_id is not None else 1
 
 
-def member_unit(member: Mapping[str, Any], mul_id: int) -> Unit:
+def member_unit(member: Mapping[str, object], mul_id: int) -> Unit:
     """A Unit from a JBT member's own stats.
 
     Raises:
@@ -277,16 +276,22 @@ def member_unit(member: Mapping[str, Any], mul_id: int) -> Unit:
     base_pv = whole_number(member.get("basePoints"))
     if not unit_name or not base_pv or base_pv <= 0:
         raise CatalogueDataError("the file gives no usable name and point value")
-    damage = member.get("damage") if isinstance(member.get("damage"), Mapping) else {}
-    assert isinstance(damage, Mapping)
+    raw_damage = member.get("damage")
+    damage: Mapping[str, object] = raw_damage if isinstance(raw_damage, Mapping) else {}
     values = []
     for band in ("short", "medium", "long", "extreme"):
         text = str(damage.get(band, 0) or 0).strip()
         if damage.get(f"{band}Minimal") and text in ("0", ""):
             text = "0*"
         values.append(text)
-    abilities = member.get("abilities") or []
-    specials = abilities if isinstance(abilities, str) else ",".join(str(a) for a in abilities)
+    abilities = member.get("abilities")
+    # JBT writes a list; a hand-edited file may hold one string, or something else.
+    if isinstance(abilities, str):
+        specials = abilities
+    elif isinstance(abilities, list):
+        specials = ",".join(str(a) for a in abilities)
+    else:
+        specials = ""
     variant = str(member.get("variant") or "").strip()
     chassis = (
         unit_name[: -len(variant)].strip() if variant and unit_name.endswith(variant) else unit_name
@@ -313,7 +318,7 @@ def member_unit(member: Mapping[str, Any], mul_id: int) -> Unit:
     )
 
 
-def _move_text(member: Mapping[str, Any]) -> str:
+def _move_text(member: Mapping[str, object]) -> str:
     """JBT keeps move as ``[{move: 8, type: ""}, {move: 6, type: "j"}]``; make ``8"/6"j``."""
     parts: list[str] = []
     raw = member.get("move")
@@ -328,7 +333,7 @@ def _move_text(member: Mapping[str, Any]) -> str:
 
 
 def _add(
-    member: Mapping[str, Any],
+    member: Mapping[str, object],
     unit: Unit,
     group_name: str,
     where: str,

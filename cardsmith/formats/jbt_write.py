@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import uuid
 from datetime import UTC, datetime
-from typing import Any
 
 from cardsmith.forces.formations import load_formations
 from cardsmith.formats.jbt import NOTES_PREFIX, JbtFacts, jbt_facts
@@ -68,16 +67,18 @@ def _formation(force: Force, facts: JbtFacts) -> str | None:
     return found.name if found is not None and found.name in facts.formations else None
 
 
-def _damage(values: tuple[DamageValue, ...]) -> dict[str, Any]:
+def _damage(values: tuple[DamageValue, ...]) -> dict[str, object]:
     bands = ("short", "medium", "long", "extreme")
-    damage: dict[str, Any] = {band: value.value for band, value in zip(bands, values, strict=True)}
+    damage: dict[str, object] = {
+        band: value.value for band, value in zip(bands, values, strict=True)
+    }
     for band, value in zip(bands, values, strict=True):
         if value.minimal:
             damage[f"{band}Minimal"] = True
     return damage
 
 
-def _member(entry: ForceEntry, facts: JbtFacts) -> dict[str, Any]:
+def _member(entry: ForceEntry, facts: JbtFacts) -> dict[str, object]:
     unit = entry.unit
     ids = [facts.ability_id(s) for s in entry.spas]
     abilities = [i for i in ids if i is not None][:3]

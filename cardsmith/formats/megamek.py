@@ -15,12 +15,12 @@ from cardsmith.formats.common import (
     ImportOptions,
     ImportReport,
     ImportState,
-    UnitMatcher,
     checked_skill,
     clean_name,
     make_entry,
     map_spas,
 )
+from cardsmith.formats.matching import UnitMatcher
 from cardsmith.formats.megamek_data import (
     MAX_RENAME_STEPS,
     MegaMekFacts,

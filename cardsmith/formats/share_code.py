@@ -15,21 +15,11 @@ import json
 import re
 import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, TypeGuard
+from dataclasses import dataclass
+from typing import TypeGuard
 
 from cardsmith.errors import ShareCodeError
 from cardsmith.forces.fingerprint import force_fingerprint
-from cardsmith.formats.common import (
-    NO_OPTIONS,
-    ImportOptions,
-    ImportReport,
-    ImportState,
-    UnitMatcher,
-    decode_text,
-    make_entry,
-    map_spas,
-)
 from cardsmith.models.force import MAX_SKILL, MIN_SKILL, Force, ForceEntry, Group, MulRef
 
 #: The version this cardsmith writes; codes of a higher version are refused by name.
@@ -127,15 +117,15 @@ def _b32(data: bytes) -> str:
     return base64.b32encode(data).decode("ascii").rstrip("=")
 
 
-def _to_payload(shared: SharedForce) -> dict[str, Any]:
+def _to_payload(shared: SharedForce) -> dict[str, object]:
     # Short keys and omitted defaults keep the QR small; the version in the prefix fixes
     # their meaning.  Group 0 is "none"; 1… index the declared groups, then the others.
     names = [g.name for g in shared.groups]
     extra = [e.group for e in shared.entries if e.group and e.group not in names]
     extra = list(dict.fromkeys(extra))
     index = {name: i for i, name in enumerate([*names, *extra], start=1)}
-    payload: dict[str, Any] = {"n": shared.name}
-    optional: dict[str, Any] = {
+    payload: dict[str, object] = {"n": shared.name}
+    optional: dict[str, object] = {
         "p": shared.pack if shared.pack != "standard" else None,
         "c": shared.cap,
         "e": [shared.era.id, shared.era.name] if shared.era else None,
@@ -151,11 +141,11 @@ def _to_payload(shared: SharedForce) -> dict[str, Any]:
 
 
 #: A unit row: MUL id, skill, SPAs, group number, commander, pilot; trailing defaults are left off.
-_ENTRY_DEFAULTS: tuple[Any, ...] = (None, None, [], 0, 0, "")
+_ENTRY_DEFAULTS: tuple[object, ...] = (None, None, [], 0, 0, "")
 
 
-def _entry_payload(entry: SharedEntry, index: Mapping[str, int]) -> list[Any]:
-    row: list[Any] = [
+def _entry_payload(entry: SharedEntry, index: Mapping[str, int]) -> list[object]:
+    row: list[object] = [
         entry.mul_id,
         entry.skill,
         list(entry.spas),
@@ -343,71 +333,3 @@ def _text(value: object, what: str) -> str:
     if not isinstance(value, str):
         raise ShareCodeError(f"the share code's {what} is not text")
     return value
-
-
-# -- a force from a code ---------------------------------------------------------------------
-
-
-def import_code(
-    data: bytes,
-    matcher: UnitMatcher,
-    *,
-    name: str = "",
-    origin: str = "the code",
-    options: ImportOptions = NO_OPTIONS,
-) -> ImportReport:
-    """A force from a share code (the code's text, as a file holds it or a user pastes it).
-
-    Units come from the local catalogue by MUL id; a unit it lacks is reported as unknown,
-    and stats that differ from the sender's (another data version) are warned about.
-
-    Raises:
-        ShareCodeError: not a share code, too new, or damaged.
-    """
-    shared = decode(decode_text(data, origin).strip())
-    return force_from_shared(shared, matcher, name=name, options=options)
-
-
-def force_from_shared(
-    shared: SharedForce,
-    matcher: UnitMatcher,
-    *,
-    name: str = "",
-    options: ImportOptions = NO_OPTIONS,
-) -> ImportReport:
-    """The force a decoded share code describes, with units from ``matcher``'s catalogue."""
-    state = ImportState()
-    for number, item in enumerate(shared.entries, start=1):
-        where = f"unit {number}"
-        unit = matcher.joinable(item.mul_id)
-        if unit is None:
-            state.unknown.append(matcher.unknown(where, "", mul_id=item.mul_id))
-            continue
-        spas = map_spas(unit, item.spas, options.spa_catalogue, where, state.warnings)
-        state.entries.append(
-            make_entry(
-                unit,
-                skill=item.skill,
-                pilot=item.pilot,
-                spas=spas,
-                group=item.group,
-                commander=item.commander,
-            )
-        )
-    report = state.report("code", name or shared.name, matcher, shared.groups)
-    # Exactly the declared groups: entries may name groups a force never declared.
-    force = report.force.with_changes(
-        pack=shared.pack,
-        cap=shared.cap,
-        groups=shared.groups,
-        era=shared.era,
-        faction=shared.faction,
-    )
-    warnings = list(report.warnings)
-    if not report.unknown and shared.data_version and force.data_version != shared.data_version:
-        warnings.append(
-            f"the local catalogue's stats differ from those the code was made with (data "
-            f"version {force.data_version}, the code's {shared.data_version}); points and "
-            "the fingerprint may differ"
-        )
-    return replace(report, force=force, warnings=tuple(warnings))

@@ -16,12 +16,12 @@ from cardsmith.formats.common import (
     ImportOptions,
     ImportReport,
     ImportState,
-    UnitMatcher,
     checked_skill,
     decode_text,
     make_entry,
     whole_number,
 )
+from cardsmith.formats.matching import UnitMatcher
 from cardsmith.models.force import Force
 from cardsmith.wording import count
 

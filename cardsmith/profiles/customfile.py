@@ -13,7 +13,7 @@ import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 from cardsmith import limits
 from cardsmith.errors import CatalogueDataError, TemplateError
@@ -245,7 +245,11 @@ def _profile(
 
 
 def _as_stats(
-    item: Mapping[str, Any], where: Place, unit_name: str, mul_id: int, problems: list[UnitProblem]
+    item: Mapping[str, object],
+    where: Place,
+    unit_name: str,
+    mul_id: int,
+    problems: list[UnitProblem],
 ) -> Unit | None:
     start = len(problems)
     type_code = str(item.get("type", "")).upper()
@@ -256,9 +260,8 @@ def _as_stats(
             )
         )
     for key in _AS_INT_KEYS:
-        if key in item and (
-            not isinstance(item[key], int) or isinstance(item[key], bool) or item[key] < 0
-        ):
+        value = item.get(key, 0)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             problems.append(where.at(key, "must be a whole number ≥ 0"))
     for key in ("size", "armor", "structure", "pv"):
         if key not in item:
@@ -288,7 +291,7 @@ def _as_stats(
 
 
 def _switching(
-    item: Mapping[str, Any], where: Place, profile_count: int, problems: list[UnitProblem]
+    item: Mapping[str, object], where: Place, profile_count: int, problems: list[UnitProblem]
 ) -> tuple[str, int | None, str, int | None]:
     switch_rule = str(item.get("switch_rule", ""))
     switch_value = item.get("switch_value")

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import tomli_w
 
@@ -98,7 +97,7 @@ def check_file(path: Path) -> list[Unit]:
     return read_custom_units(path)
 
 
-def read_unit_tables(path: Path) -> list[dict[str, Any]]:
+def read_unit_tables(path: Path) -> list[dict[str, object]]:
     """The ``[[unit]]`` tables of a custom unit file, without judging them (the editor does).
 
     Raises:
@@ -113,7 +112,7 @@ def read_unit_tables(path: Path) -> list[dict[str, Any]]:
     return [u for u in units if isinstance(u, dict)]
 
 
-def save_unit_tables(path: Path, tables: list[dict[str, Any]]) -> None:
+def save_unit_tables(path: Path, tables: list[dict[str, object]]) -> None:
     """Write the custom unit file atomically: TOML, or JSON when the name ends in ``.json``.
 
     Raises:
@@ -141,7 +140,7 @@ class UnitFile:
     """A custom unit file being edited: all its unit tables, and which one is the draft."""
 
     path: Path
-    tables: tuple[dict[str, Any], ...]
+    tables: tuple[dict[str, object], ...]
     position: int
     """Index of the draft's table (``len(tables)`` for a unit not in the file yet)."""
 

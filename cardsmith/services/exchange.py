@@ -12,8 +12,6 @@ from cardsmith.forces.force_file import save_force
 from cardsmith.formats.common import (
     ImportOptions,
     ImportReport,
-    Suggestion,
-    UnknownUnit,
     read_input,
 )
 from cardsmith.formats.exchange import (
@@ -24,6 +22,7 @@ from cardsmith.formats.exchange import (
     export_warnings,
     import_data,
 )
+from cardsmith.formats.matching import Suggestion, UnknownUnit
 from cardsmith.formats.megamek_data import data_folder, read_name_changes
 from cardsmith.formats.share_code import looks_like_code
 from cardsmith.formats.tts import looks_like_tts

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
 
 from cardsmith import paths
 from cardsmith.errors import CardsmithError, CatalogueDataError, TemplateError
@@ -60,7 +59,7 @@ class ProfileRow:
     name: str
     cells: tuple[tuple[str, str], ...] = ()
     notes: str = ""
-    extra: tuple[tuple[str, Any], ...] = ()
+    extra: tuple[tuple[str, object], ...] = ()
     """Keys the grid does not show (``tmm``, ``role`` …) kept as the file had them."""
 
     def cell(self, key: str) -> str:
@@ -83,12 +82,8 @@ class UnitDraft:
     switch_value: str = ""
     pricing: str = "first"
     points: str = ""
-    extra: tuple[tuple[str, Any], ...] = ()
+    extra: tuple[tuple[str, object], ...] = ()
     """Unit keys the editor does not show (``id``, ``chassis``, ``technology``) kept as read."""
-
-    def with_changes(self, **changes: Any) -> UnitDraft:
-        """A copy with some fields replaced."""
-        return replace(self, **changes)
 
 
 # -- columns, systems and rules ---------------------------------------------------------
@@ -165,7 +160,7 @@ def set_cell(draft: UnitDraft, row: int, key: str, text: str) -> UnitDraft:
             cells.append((key, text))
         profile = replace(profile, cells=tuple(cells))
     profiles[row - 1] = profile
-    return draft.with_changes(profiles=tuple(profiles))
+    return replace(draft, profiles=tuple(profiles))
 
 
 def add_profile(draft: UnitDraft, after: int) -> UnitDraft:
@@ -177,7 +172,7 @@ def add_profile(draft: UnitDraft, after: int) -> UnitDraft:
     _room(draft)
     profiles = list(draft.profiles)
     profiles.insert(after, ProfileRow(f"Profile {len(profiles) + 1}"))
-    return draft.with_changes(profiles=tuple(profiles))
+    return replace(draft, profiles=tuple(profiles))
 
 
 def duplicate_profile(draft: UnitDraft, row: int) -> UnitDraft:
@@ -186,7 +181,7 @@ def duplicate_profile(draft: UnitDraft, row: int) -> UnitDraft:
     profiles = list(draft.profiles)
     copy = profiles[row - 1]
     profiles.insert(row, replace(copy, name=f"{copy.name} (copy)"))
-    return draft.with_changes(profiles=tuple(profiles))
+    return replace(draft, profiles=tuple(profiles))
 
 
 def remove_profile(draft: UnitDraft, row: int) -> UnitDraft:
@@ -199,7 +194,7 @@ def remove_profile(draft: UnitDraft, row: int) -> UnitDraft:
         raise CardsmithError("a unit needs at least one profile")
     profiles = list(draft.profiles)
     del profiles[row - 1]
-    return draft.with_changes(profiles=tuple(profiles))
+    return replace(draft, profiles=tuple(profiles))
 
 
 def move_profile(draft: UnitDraft, row: int, delta: int) -> tuple[UnitDraft, int]:
@@ -207,7 +202,7 @@ def move_profile(draft: UnitDraft, row: int, delta: int) -> tuple[UnitDraft, int
     profiles = list(draft.profiles)
     target = max(1, min(len(profiles), row + delta))
     profiles.insert(target - 1, profiles.pop(row - 1))
-    return draft.with_changes(profiles=tuple(profiles)), target
+    return replace(draft, profiles=tuple(profiles)), target
 
 
 def change_system(draft: UnitDraft, system: str) -> tuple[UnitDraft, int]:
@@ -232,7 +227,7 @@ def change_system(draft: UnitDraft, system: str) -> tuple[UnitDraft, int]:
             else:
                 dropped += 1
         profiles.append(replace(profile, cells=tuple(cells), extra=()))
-    return draft.with_changes(system=system, profiles=tuple(profiles)), dropped
+    return replace(draft, system=system, profiles=tuple(profiles)), dropped
 
 
 def _room(draft: UnitDraft) -> None:
@@ -247,9 +242,9 @@ def _number_or_text(text: str) -> int | str:
     return int(text) if _INT.match(text) else text
 
 
-def unit_table(draft: UnitDraft) -> dict[str, Any]:
+def unit_table(draft: UnitDraft) -> dict[str, object]:
     """The ``[[unit]]`` table of the draft, as the custom unit file holds it."""
-    table: dict[str, Any] = {"name": draft.name.strip()}
+    table: dict[str, object] = {"name": draft.name.strip()}
     if draft.system != ALPHA_STRIKE:
         table["system"] = draft.system
     if draft.switch_rule:
@@ -265,8 +260,8 @@ def unit_table(draft: UnitDraft) -> dict[str, Any]:
     return table
 
 
-def _profile_table(profile: ProfileRow, system: str) -> dict[str, Any]:
-    out: dict[str, Any] = {"name": profile.name}
+def _profile_table(profile: ProfileRow, system: str) -> dict[str, object]:
+    out: dict[str, object] = {"name": profile.name}
     for key, text in profile.cells:
         if system != ALPHA_STRIKE:
             out[key] = _number_or_text(text)
@@ -285,12 +280,12 @@ def _profile_table(profile: ProfileRow, system: str) -> dict[str, Any]:
     return out
 
 
-def file_data(tables: list[dict[str, Any]]) -> dict[str, Any]:
+def file_data(tables: list[dict[str, object]]) -> dict[str, object]:
     """A whole custom unit file holding ``tables``."""
     return {"format": FORMAT, "version": VERSION, "unit": tables}
 
 
-def draft_from_table(table: Mapping[str, Any]) -> tuple[UnitDraft, list[str]]:
+def draft_from_table(table: Mapping[str, object]) -> tuple[UnitDraft, list[str]]:
     """A draft from a ``[[unit]]`` table, and notes about anything the grid cannot show.
 
     Raises:
@@ -313,7 +308,7 @@ def draft_from_table(table: Mapping[str, Any]) -> tuple[UnitDraft, list[str]]:
             notes.append(f"profile {position} is not a table; left out")
             continue
         cells: list[tuple[str, str]] = []
-        extra: list[tuple[str, Any]] = []
+        extra: list[tuple[str, object]] = []
         for key, value in item.items():
             if key in ("name", "notes"):
                 continue

@@ -149,6 +149,26 @@ def test_members_missing_from_the_catalogue_use_their_own_stats(catalogue: Catal
     assert any("using the stats in the file" in w for w in report.warnings)
 
 
+@pytest.mark.parametrize(
+    ("abilities", "damage", "specials"),
+    [
+        (["CAR5", "IT2"], {"short": "1"}, ["CAR5", "IT2"]),  # JBT's own shape
+        (7, {"short": "1"}, []),  # a hand-edited file: a number is no list of specials
+        (None, ["1", "1"], []),  # damage as a list is no band table: nothing read from it
+        ({"CAR": 5}, 3, []),
+    ],
+)
+def test_odd_shapes_in_a_members_own_stats_do_not_crash(
+    abilities: object, damage: object, specials: list[str], catalogue: Catalogue
+) -> None:
+    member = _member(424243, "Odd Hauler OH-1", 4, type="IM", size=1, basePoints=7, damage=damage)
+    member["abilities"] = abilities
+    report = _import({"groups": [{"name": "A", "members": [member]}]}, catalogue)
+    (entry,) = report.force.entries
+    assert (entry.unit.name, entry.unit.pv) == ("Odd Hauler OH-1", 7)
+    assert [s.text for s in entry.unit.specials] == specials
+
+
 def test_members_without_usable_stats_are_unknown_with_suggestions(catalogue: Catalogue) -> None:
     report = _import(_force_export(), catalogue)
     (unknown,) = report.unknown

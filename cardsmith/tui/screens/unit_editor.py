@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from rich.markup import escape
 from rich.text import Text
@@ -237,29 +238,29 @@ class UnitEditorScreen(UnitFileFlows):
     @on(Input.Changed, "#unit-name")
     def _name_changed(self, event: Input.Changed) -> None:
         if event.value != self.draft.name:
-            self.apply(self.draft.with_changes(name=event.value), "name")
+            self.apply(replace(self.draft, name=event.value), "name")
 
     @on(Input.Changed, "#unit-x")
     def _x_changed(self, event: Input.Changed) -> None:
         if event.value != self.draft.switch_value:
-            self.apply(self.draft.with_changes(switch_value=event.value), "x")
+            self.apply(replace(self.draft, switch_value=event.value), "x")
 
     @on(Input.Changed, "#unit-points")
     def _points_changed(self, event: Input.Changed) -> None:
         if event.value != self.draft.points:
-            self.apply(self.draft.with_changes(points=event.value), "points")
+            self.apply(replace(self.draft, points=event.value), "points")
 
     @on(Select.Changed, "#unit-rule")
     def _rule_changed(self, event: Select.Changed) -> None:
         value = event.value if isinstance(event.value, str) else ""
         if value != self.draft.switch_rule:
-            self.apply(self.draft.with_changes(switch_rule=value))
+            self.apply(replace(self.draft, switch_rule=value))
 
     @on(Select.Changed, "#unit-pricing")
     def _pricing_changed(self, event: Select.Changed) -> None:
         value = event.value if isinstance(event.value, str) else "first"
         if value != self.draft.pricing:
-            self.apply(self.draft.with_changes(pricing=value))
+            self.apply(replace(self.draft, pricing=value))
 
     @on(Select.Changed, "#unit-system")
     def _system_changed(self, event: Select.Changed) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.coordinate import Coordinate
 from textual.geometry import Region
@@ -16,11 +14,11 @@ _LEAD = (("#", "#", 2), ("name", "Profile", 18))
 _TAIL = (("notes", "Notes", 20),)
 
 
-class ProfileGrid(DataTable[Any]):
+class ProfileGrid(DataTable[str | Text]):
     """Profiles with one column per stat; cells with a problem are drawn in the error colour."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(cursor_type="cell", zebra_stripes=True, **kwargs)
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(cursor_type="cell", zebra_stripes=True, id=id)
         self.keys: list[str] = []
         self.columns_shown: tuple[GridColumn, ...] = ()
 
@@ -41,7 +39,7 @@ class ProfileGrid(DataTable[Any]):
         self.clear()
         bad_rows = {row for row, key in bad if not key}
         for row, profile in enumerate(draft.profiles, start=1):
-            cells: list[object] = [
+            cells: list[str | Text] = [
                 Text(str(row), style="bold red" if row in bad_rows else "dim", justify="right")
             ]
             for key in self.keys[1:]:
