@@ -389,10 +389,17 @@ class _Handler(BaseHTTPRequestHandler):
             self.end_headers()
             self.wfile.flush()
             for position in range(len(body)):
-                self.wfile.write(body[position : position + 1])
-                self.wfile.flush()
+                # Counted before it is written: the client may read the last byte and
+                # look at the count before this thread runs again.
                 with self.fake._lock:
                     self.fake.dripped += 1
+                try:
+                    self.wfile.write(body[position : position + 1])
+                    self.wfile.flush()
+                except OSError:
+                    with self.fake._lock:
+                        self.fake.dripped -= 1
+                    raise
                 time.sleep(fault.delay)
         elif fault is not None and fault.kind == "truncated":
             self._send(200, body[: len(body) // 2], "application/json; charset=utf-8")
