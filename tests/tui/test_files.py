@@ -15,6 +15,7 @@ from cardsmith.tui.screens.dialogs import PathDialog, QuitDialog
 from cardsmith.tui.screens.force import ForceScreen
 
 from .conftest import SIZE, add_by_search, ready
+from .test_exchange_screen import until
 
 
 def _notes(messages: list[Message]) -> list[str]:
@@ -93,8 +94,8 @@ async def test_quit_with_unsaved_changes_asks_first(
         await pilot.pause()
         assert isinstance(app.screen, PathDialog)
         await _type_path(pilot, tmp_path / "kept.json")
-        await pilot.pause()
-    assert not app.is_running
+        # Checked while the block runs: leaving it would stop the app anyway.
+        await until(pilot, lambda: app.return_code is not None)
     assert [e.name for e in load_force(tmp_path / "kept.json").entries] == ["Locust LCT-1V"]
 
 
@@ -103,8 +104,9 @@ async def test_quit_without_changes_does_not_ask(make_app: Callable[..., Cardsmi
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         await pilot.press("ctrl+q")
-        await pilot.pause()
-    assert not app.is_running
+        # Checked while the block runs: leaving it would stop the app anyway.
+        await until(pilot, lambda: app.return_code is not None)
+        assert not isinstance(app.screen, QuitDialog)
 
 
 async def test_unsaved_work_is_recovered_after_a_crash(

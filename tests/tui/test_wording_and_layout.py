@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from textual.widgets import DataTable
 
+from cardsmith import services
 from cardsmith.tui.app import CardsmithApp
 from cardsmith.tui.screens.help import HelpScreen
 from cardsmith.tui.widgets.unit_card import UnitCard
@@ -62,7 +63,18 @@ async def test_reference_explains_its_marker(make_app: Callable[..., CardsmithAp
         await ready(pilot)
         await pilot.press("f4")
         await pilot.pause()
-        assert "•" in _text(app, "#specials-legend")
+        legend = _text(app, "#specials-legend")
+        assert "marked •" in legend and "reference list" in legend and "catalogue" in legend
+        # The marker stands exactly on the codes the reference list explains, and on no code
+        # that was only found in the catalogue.
+        table = app.screen.query_one("#specials", DataTable)
+        marked = {
+            str(table.get_row_at(row)[0]).removesuffix(" •"): str(table.get_row_at(row)[0])
+            for row in range(table.row_count)
+        }
+        listed = {code for code, row in services.glossary().items() if row.seed}
+        assert listed and {code for code, cell in marked.items() if cell.endswith(" •")} == listed
+        assert set(marked) - listed, "codes found only in the catalogue are listed unmarked"
 
 
 async def test_force_card_fits_its_damage_line(make_app: Callable[..., CardsmithApp]) -> None:
