@@ -3,6 +3,8 @@
 - Damage to structure: one crit roll; two for an IndustrialMech or a unit with BAR
   (barrier armor rating) (ASCE p.49).
 - A unit with BAR rolls once on any damage, armor only included (ASCE p.49).
+- A submerged unit (a submarine) rolls once on any damage: the hull may breach (ASCE's
+  list of when crits are rolled, alpha-strike-facts §4; seed 004, "Daño bajo el agua").
 - An aerospace unit or large craft rolls when one attack's damage exceeds its threshold
   (ASCE p.187).
 - A ground vehicle rolls on the motive table whenever it is damaged (ASCE p.51).
@@ -16,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardsmith.battle.crits import has_motive_table, is_aerospace, table_family
+from cardsmith.battle.effects import submerged
 from cardsmith.battle.state import UnitState
 from cardsmith.models import ForceEntry, UnitType
 from cardsmith.wording import count
@@ -69,6 +72,8 @@ def rolls_after_damage(
         )
     elif bar:
         crits, reason = 1, "damage to a unit with BAR"
+    elif submerged(unit):
+        crits, reason = 1, "damage to a submerged unit"
     threshold = table_family(unit) in THRESHOLD_TABLES or is_aerospace(unit)
     if threshold and points > unit.threshold and crits == 0:
         crits, reason = 1, f"{points} damage exceeds its threshold {unit.threshold}"

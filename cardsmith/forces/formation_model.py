@@ -176,7 +176,7 @@ class Formation:
     aliases: tuple[str, ...] = ()
     min_units: int = MIN_UNITS
     max_units: int | None = None
-    """Most units the formation may have (an Air Lance is one pair); None: no limit."""
+    """Most units the formation may have (a flight is one pair); None: no limit."""
     page: int = 0
 
 

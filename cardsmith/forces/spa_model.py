@@ -20,6 +20,9 @@ class CardEffect:
     """Added to aerospace thrust."""
     range_modifiers: tuple[tuple[str, int], ...] = ()
     """Range band → to-hit modifier replacing the standard one (``(("M", 1), …)``)."""
+    swap_short_with_choice: bool = False
+    """The range band the pilot chose trades its to-hit modifier with Short's (Range
+    Master, ASCE p.98: ``range-master:long`` → Long +0, Short +4)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -127,8 +127,9 @@ def card_numbers(
     """Apply a pilot's SPAs to the numbers on a unit's card: move, TMM and target numbers.
 
     This is the one place where SPAs change card values (Sniper's range modifiers, ASCE
-    p.99; Speed Demon's move and thrust, ASCE p.99; the infantry move abilities, ASCE
-    p.101): the printed card, the app's grid and the battle engine all call it.
+    p.99; Range Master's chosen range trading modifiers with Short, ASCE p.98; Speed
+    Demon's move and thrust, ASCE p.99; the infantry move abilities, ASCE p.101): the
+    printed card, the app's grid and the battle engine all call it.
 
     Args:
         unit: the unit flown.
@@ -150,6 +151,7 @@ def card_numbers(
     move_bonus = 0
     thrust_bonus = 0
     modifiers = dict(STANDARD_RANGE_MODIFIERS)
+    swaps: list[str] = []
     changed: list[str] = []
     for spa_id in spa_ids:
         spa = catalogue.get(spa_id)
@@ -160,7 +162,14 @@ def card_numbers(
         thrust_bonus += effect.thrust
         for band, value in effect.range_modifiers:
             modifiers[band] = min(modifiers[band], value)
+        if effect.swap_short_with_choice:
+            chosen = _chosen_band(spa_id)
+            if chosen is None:
+                continue  # no range chosen yet: `check` asks for it
+            swaps.append(chosen)
         changed.append(spa_id)
+    for swapped in swaps:
+        modifiers["S"], modifiers[swapped] = modifiers[swapped], modifiers["S"]
     modes = unit.move if move is None else tuple(move)
     boosted = tuple(_boost(m, move_bonus, thrust_bonus) for m in modes)
     return CardNumbers(
@@ -171,6 +180,13 @@ def card_numbers(
         target_numbers={band: skill + modifiers[band] for band in RANGES},
         changed_by=tuple(changed),
     )
+
+
+def _chosen_band(spa_id: str) -> str | None:
+    """The range band a choice names (``range-master:long`` → ``L``); None for no band."""
+    choice = choice_key(split_choice(spa_id)[1])
+    band = choice[:1].upper()
+    return band if band in STANDARD_RANGE_MODIFIERS and band != "S" else None
 
 
 def _boost(mode: Movement, inches: int, thrust: int) -> Movement:
@@ -296,7 +312,7 @@ def _parse_effect(raw: object, where: str, problems: Problems) -> CardEffect | N
     if not isinstance(raw, Mapping):
         problems.add(f"{where}: must be a table")
         return None
-    unknown = set(raw) - {"move_inches", "thrust", "range_modifiers"}
+    unknown = set(raw) - {"move_inches", "thrust", "range_modifiers", "swap_short_with_choice"}
     if unknown:
         problems.add(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
     numbers: dict[str, int] = {}
@@ -318,4 +334,8 @@ def _parse_effect(raw: object, where: str, problems: Problems) -> CardEffect | N
                 problems.add(f"{where}.range_modifiers.{band}: must be a whole number")
             else:
                 pairs.append((band, value))
-    return CardEffect(numbers["move_inches"], numbers["thrust"], tuple(pairs))
+    swap = raw.get("swap_short_with_choice", False)
+    if not isinstance(swap, bool):
+        problems.add(f"{where}.swap_short_with_choice: must be true or false")
+        swap = False
+    return CardEffect(numbers["move_inches"], numbers["thrust"], tuple(pairs), swap)

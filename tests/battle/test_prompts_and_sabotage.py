@@ -58,6 +58,15 @@ def test_an_aerospace_hit_over_its_threshold_calls_for_a_roll() -> None:
     assert _prompts(airship, 2) == [("crit", 1)]  # aerospace: no motive roll
 
 
+def test_damage_to_a_submerged_unit_calls_for_a_roll() -> None:
+    # ASCE's crit triggers (alpha-strike-facts §4) and seed 004 "Daño bajo el agua": every
+    # hit on a submerged unit may breach its hull, armor only included.
+    sub = entry(make_unit("Neptune", type_=UnitType.CV, move='6"s', armor=5))
+    assert _prompts(sub, 1) == [("crit", 1), ("motive", 1)]
+    boat = entry(make_unit("Hydrofoil", type_=UnitType.CV, move='12"n', armor=5))
+    assert _prompts(boat, 1) == [("motive", 1)]
+
+
 def test_a_destroyed_unit_rolls_nothing_and_vehicles_roll_for_motive() -> None:
     tank = entry(make_unit(type_=UnitType.CV, move='8"t', armor=2, structure=2))
     assert _prompts(tank, 1) == [("motive", 1)]

@@ -285,6 +285,10 @@ CASES: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {
         ],
     ),
     "air-lance": (
+        [spec(), spec(), spec(), spec(), air("Dogfighter", twin=1), air("Dogfighter", twin=1)],
+        [spec(), spec(), spec(), spec(), air("Dogfighter", twin=1), air("Dogfighter", twin=2)],
+    ),
+    "flight": (
         [air("Dogfighter", twin=1), air("Dogfighter", twin=1)],
         [air("Dogfighter", twin=1), air("Dogfighter", twin=2)],
     ),
@@ -347,6 +351,7 @@ FAILS: dict[str, set[str]] = {
     "support": {"min-units"},
     "mechanized": {"carried"},
     "air-lance": {"same-model"},
+    "flight": {"same-model"},
     "interceptor-squadron": {"interceptors"},
     "aerospace-superiority-squadron": {"dogfighters"},
     "fire-support-squadron": {"dogfighter"},
@@ -727,14 +732,45 @@ def test_mechanized_nova_carries_all_its_infantry(
         assert carried.offending
 
 
-def test_an_air_lance_is_one_pair_of_the_same_fighter() -> None:
-    formation = load_formations().get("air-lance")
+def test_a_flight_is_one_pair_of_the_same_fighter() -> None:
+    # ASCE p.122: two fighters of one model; three flights make a squadron.
+    formation = load_formations().get("flight")
     assert formation is not None and (formation.min_units, formation.max_units) == (2, 2)
     assert evaluate(formation, build([air("Attack", twin=1)] * 2)).qualifies
     three = evaluate(formation, build([air("Attack", twin=1)] * 3))
     assert _failed(three)[0] == ("min-units", "exactly 2", "3")
     tanks = evaluate(formation, build([veh(twin=1)] * 2))
     assert {r.id for r in tanks.requirements if not r.passed} == {"fighters"}
+    assert load_formations().find("Aerospace Flight") is formation
+
+
+@pytest.mark.parametrize(
+    ("group", "failed"),
+    [
+        # A lance of four 'Mechs (or vehicles) with a flight of two like fighters.
+        ([spec()] * 4 + [air("Attack", twin=1)] * 2, set()),
+        ([veh(), veh(), veh(), air("Attack", tp="CF", twin=1), air("Attack", tp="CF", twin=1)],
+         set()),
+        # The flight alone is no Air Lance; a third fighter is one too many.
+        ([air("Attack", twin=1)] * 2, {"min-units", "ground"}),
+        ([spec()] * 4 + [air("Attack", twin=1)] * 3, {"one-flight", "same-model"}),
+        # Two different fighters, or no flight at all.
+        ([spec()] * 4 + [air("Attack", twin=1), air("Attack", twin=2)], {"same-model"}),
+        ([spec()] * 4, {"flight"}),
+        # A DropShip is no fighter.
+        ([spec()] * 4 + [air("Attack", twin=1)] * 2 + [air("Transport", tp="DS", move="4a")],
+         {"no-other-aerospace"}),
+    ],
+)  # fmt: skip
+def test_an_air_lance_is_a_ground_lance_and_one_flight(
+    group: list[dict[str, Any]], failed: set[str]
+) -> None:
+    # ASCE p.121: a lance of ground units with a flight of two fighters of one model.
+    formation = load_formations().get("air-lance")
+    assert formation is not None and formation.page == 121
+    result = evaluate(formation, build(group))
+    assert {r.id for r in result.requirements if not r.passed} == failed
+    assert result.qualifies is (not failed)
 
 
 def test_squadrons_need_six_aerospace_units_and_a_majority() -> None:

@@ -147,6 +147,33 @@ def test_sniper_halves_the_longer_range_modifiers(unit_factory: Callable[..., Un
     assert sniper.target_numbers == {"S": 4, "M": 5, "L": 6, "E": 7}
 
 
+@pytest.mark.parametrize(
+    ("spas", "targets"),
+    [
+        (["range-master:medium"], {"S": 6, "M": 4, "L": 8, "E": 10}),
+        (["range-master:long"], {"S": 8, "M": 6, "L": 4, "E": 10}),
+        (["range-master:extreme"], {"S": 10, "M": 6, "L": 8, "E": 4}),
+        (["range-master"], {"S": 4, "M": 6, "L": 8, "E": 10}),  # no range chosen yet
+        (["sniper", "range-master:long"], {"S": 6, "M": 5, "L": 4, "E": 7}),
+    ],
+)
+def test_range_master_trades_the_chosen_range_with_short(
+    unit_factory: Callable[..., Unit], spas: list[str], targets: dict[str, int]
+) -> None:
+    # ASCE p.98: the chosen range's to-hit modifier and Short's change places.
+    assert card_numbers(unit_factory(), 4, spas).target_numbers == targets
+
+
+def test_range_master_holds_in_play(unit_factory: Callable[..., Unit]) -> None:
+    from cardsmith.battle import effects
+    from cardsmith.battle.state import UnitState
+    from cardsmith.models import ForceEntry
+
+    sniper = ForceEntry(unit_factory(), skill=4, spas=("range-master:long",))
+    cold = UnitState(key="1.1", side=1, index=1, controller=1)
+    assert (effects.to_hit(sniper, cold, "S"), effects.to_hit(sniper, cold, "L")) == (8, 4)
+
+
 def test_spas_without_card_effects_change_nothing(unit_factory: Callable[..., Unit]) -> None:
     unit = unit_factory(move='8"')
     numbers = card_numbers(unit, 3, ["marksman", "sharpshooter", "lucky-2", "unknown-id"])
@@ -156,7 +183,7 @@ def test_spas_without_card_effects_change_nothing(unit_factory: Callable[..., Un
 
 def test_modelled_card_effects_are_listed() -> None:
     modelled = sorted(s.id for s in load_spas().all() if s.card_effect is not None)
-    assert modelled == ["foot-cavalry", "light-horseman", "sniper", "speed-demon"]
+    assert modelled == ["foot-cavalry", "light-horseman", "range-master", "sniper", "speed-demon"]
 
 
 def test_bad_spa_file_lists_every_problem(tmp_path: Path) -> None:
