@@ -25,7 +25,8 @@ def _show_report(report: exchange.ImportReport, source: str, output: Path) -> No
         warn(message)
     if report.unknown:
         click.echo(
-            f"cardsmith: {count(len(report.unknown), 'unit')} could not be imported and were left out:",
+            f"cardsmith: {count(len(report.unknown), 'unit')} could not be imported and "
+            f"{'was' if len(report.unknown) == 1 else 'were'} left out:",
             err=True,
         )
         for unknown in report.unknown:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Mapping
 
 from cardsmith.catalogue.search import normalise
@@ -152,7 +153,8 @@ def _column(header: str) -> str:
 
 def _dialect(text: str) -> type[csv.Dialect]:
     """RFC 4180 (Excel's dialect) with the delimiter of the header line."""
-    header = text.split("\n", 1)[0]
+    # Delimiters inside a quoted header cell ("Name, as printed") do not count.
+    header = re.sub(r'"[^"]*"', "", text.split("\n", 1)[0])
     counts = {d: header.count(d) for d in (",", ";", "\t")}
     delimiter = max(counts, key=lambda d: counts[d]) if any(counts.values()) else ","
 
@@ -245,7 +247,7 @@ def import_csv(
         raise FormatError(f"{origin} has a header but no units")
     if damaged:
         state.warnings.append(
-            f"{count(len(damaged), 'row')} record damage ({', '.join(damaged)}); damage is not "
+            f"damage recorded in {count(len(damaged), 'row')} ({', '.join(damaged)}) is not "
             "taken over: the units join the force undamaged"
         )
     force_name = clean_name(force_name, "force name", "the force column", state.warnings)

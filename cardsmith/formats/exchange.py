@@ -196,9 +196,7 @@ def export_warnings(force: Force, fmt: str) -> list[str]:
             for i, e in custom
         )
     if fmt == "mul":
-        lost_spas = megamek_write.unwritten_spas(force)
-        if lost_spas:
-            notes.append(f"MegaMek has no pilot option for {', '.join(lost_spas)}; not written")
+        notes.extend(megamek_write.unwritten_spa_notes(force))
     if fmt == "jbt":
         notes.extend(jbt_write.jbt_warnings(force))
     return notes

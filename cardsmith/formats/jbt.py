@@ -47,6 +47,10 @@ class JbtFacts:
     """JBT ability id → cardsmith SPA id."""
     formations: tuple[str, ...]
     """Formation names JBT knows."""
+    ability_slots: Mapping[int, int]
+    """Skill → how many ability slots JBT keeps at it."""
+    default_skill: int
+    """The skill JBT's import gives a pilot whose skill is 0."""
 
     def ability_id(self, spa: str) -> int | None:
         """JBT's id for a cardsmith SPA id."""
@@ -58,7 +62,9 @@ def _facts(path: Path, mtime: int) -> JbtFacts:
     data = read_toml(path, what="the Jeff's BattleTech Tools facts")
     try:
         abilities = {int(k): str(v) for k, v in dict(data["abilities"]).items()}
-        return JbtFacts(abilities, tuple(str(f) for f in data["formations"]))
+        slots = {int(k): int(v) for k, v in dict(data["ability_slots"]).items()}
+        formations = tuple(str(f) for f in data["formations"])
+        return JbtFacts(abilities, formations, slots, int(data["default_skill"]))
     except (KeyError, TypeError, ValueError) as exc:
         raise TemplateError(f"{path}: not a JBT facts file ({exc})") from exc
 

@@ -53,6 +53,22 @@ def jbt_warnings(force: Force) -> list[str]:
     slots = [i for i, e in enumerate(force.entries, start=1) if len(e.spas) > 3]
     if slots:
         notes.append(f"JBT keeps three abilities a pilot; entries {slots} lose the rest")
+    cleared = [
+        i
+        for i, e in enumerate(force.entries, start=1)
+        if 0 < len(e.spas) <= 3 and len(e.spas) > facts.ability_slots.get(e.skill, 3)
+    ]
+    if cleared:
+        notes.append(
+            f"JBT keeps fewer abilities at a pilot's skill (1 at skill 4, none above); entries "
+            f"{cleared} lose the rest when JBT opens the file"
+        )
+    zero = [i for i, e in enumerate(force.entries, start=1) if e.skill == 0]
+    if zero:
+        notes.append(
+            f"JBT's import skips a skill of 0: entries {zero} come back at skill "
+            f"{facts.default_skill} there"
+        )
     skipped = [e.name for e in force.entries if not e.unit.has_stats]
     if skipped:
         notes.append(f"units without Alpha Strike stats are left out: {', '.join(skipped)}")

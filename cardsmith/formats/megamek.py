@@ -126,8 +126,8 @@ def import_mul(
         )
     if damaged:
         state.warnings.append(
-            f"{count_of(len(damaged), 'unit')} carry damage in the file ({'; '.join(damaged)}); "
-            "damage is not taken over: they join the force undamaged"
+            f"damage recorded in the file for {count_of(len(damaged), 'unit')} "
+            f"({'; '.join(damaged)}) is not taken over: units join the force undamaged"
         )
     if not seen:
         raise FormatError(f"{origin} holds no units")
@@ -203,8 +203,9 @@ def _why_not(
     return None
 
 
-def _advantages(entity: Element) -> list[str]:
-    """MegaMek pilot option names from ``advantages`` on the pilot or crew (``a::b``)."""
+def _advantages(entity: Element) -> list[tuple[str, str]]:
+    """MegaMek pilot options from ``advantages`` on the pilot or crew (``a::b Value``):
+    (option name, its value or "")."""
     texts = [
         e.get("advantages") or ""
         for e in (entity.find("pilot"), entity.find("crew"))
@@ -213,14 +214,14 @@ def _advantages(entity: Element) -> list[str]:
     crew = entity.find("crew")
     if crew is not None:
         texts += [m.get("advantages") or "" for m in crew.findall("crewMember")]
-    names: list[str] = []
+    options: dict[str, str] = {}
     for text in texts:
         # MegaMek splits on every ':' (a StringTokenizer); a value follows a space.
         for token in re.split(r":+", text):
-            option = token.strip().split(" ", 1)[0]
-            if option and option not in names:
-                names.append(option)
-    return names
+            option, _space, value = token.strip().partition(" ")
+            if option and option not in options:
+                options[option] = value.strip()
+    return list(options.items())
 
 
 def _spas(
@@ -232,13 +233,26 @@ def _spas(
     state: ImportState,
 ) -> tuple[str, ...]:
     wanted: list[str] = []
-    for option in _advantages(entity):
+    for option, value in _advantages(entity):
         spa = facts.advantages.get(option)
         if spa is None:
             state.warnings.append(
                 f"{label}: MegaMek ability {option!r} has no Alpha Strike SPA; left out"
             )
-        elif spa not in wanted:
+            continue
+        choices = facts.advantage_choices.get(spa)
+        if choices is not None and value.casefold() == "none":
+            continue  # MegaMek's way of saying the option is not taken
+        if choices is not None and value:
+            choice = choices.get(value)
+            if choice is None:
+                state.warnings.append(
+                    f"{label}: MegaMek's {option} {value!r} is no Alpha Strike choice "
+                    f"(one of {', '.join(sorted(set(choices.values())))}); choose one"
+                )
+            else:
+                spa = f"{spa}:{choice}"
+        if spa not in wanted:
             wanted.append(spa)
     return map_spas(unit, wanted, options.spa_catalogue, label, state.warnings)
 

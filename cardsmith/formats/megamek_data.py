@@ -49,6 +49,10 @@ class MegaMekFacts:
     """MegaMek pilot option name → cardsmith SPA id."""
     advantage_names: Mapping[str, str]
     """cardsmith SPA id → the MegaMek option name written on export."""
+    advantage_choices: Mapping[str, Mapping[str, str]]
+    """cardsmith SPA id → {MegaMek option value → the pilot's choice}."""
+    advantage_needs: Mapping[str, str]
+    """cardsmith SPA id → the value MegaMek needs that no Alpha Strike pilot chooses."""
 
     def is_ejected_crew(self, chassis: str) -> bool:
         """True for MegaMek's stand-in entities of crews that left their unit."""
@@ -75,6 +79,11 @@ def _facts(path: Path, mtime: int) -> MegaMekFacts:
             crew_size={str(k): int(v) for k, v in dict(data["crew_size"]).items()},
             advantages={str(k): str(v) for k, v in dict(data["advantages"]).items()},
             advantage_names={str(k): str(v) for k, v in dict(data["advantage_names"]).items()},
+            advantage_choices={
+                str(spa): {str(k): str(v) for k, v in dict(values).items()}
+                for spa, values in dict(data["advantage_choices"]).items()
+            },
+            advantage_needs={str(k): str(v) for k, v in dict(data["advantage_needs"]).items()},
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise TemplateError(f"{path}: not a MegaMek facts file ({exc})") from exc
@@ -91,8 +100,8 @@ def megamek_facts() -> MegaMekFacts:
 
 
 def strip_standard(name: str) -> str:
-    """``Fulcrum Heavy Hovertank (Standard)`` → ``Fulcrum Heavy Hovertank``: MegaMek names a
-    base variant "(Standard)", the MUL gives it no variant."""
+    """``Fulcrum Heavy Hovertank (Standard)`` → ``Fulcrum Heavy Hovertank``: older MegaMek
+    and MekHQ files name a base variant "(Standard)"; the MUL and MegaMek now give none."""
     return _STANDARD.sub("", name).strip()
 
 

@@ -1,9 +1,11 @@
 """Provides MegaMek ``.mul`` export that MegaMek, MekHQ and MekBay load (facts §8.1).
 
 MegaMek finds a unit by the exact text ``chassis + " " + model`` (MULParser.getEntity),
-so the names are written MegaMek's way: a vehicle's base variant as ``(Standard)`` and
-battle armor without a space before its squad, ``[LRR](Sqd4)``.  SPAs go into the
-pilot's ``advantages`` under MegaMek's option names, groups into ``<Force>``.
+MekBay by the same text of its own unit list, so the names are written as MegaMek's unit
+files give them now: a base variant with no model (its unit files dropped the old
+``(Standard)``, which only its rename list still finds) and battle armor without a space
+before its squad, ``[LRR](Sqd4)``.  SPAs go into the pilot's ``advantages`` under
+MegaMek's option names, groups into ``<Force>``.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import xml.etree.ElementTree as ET  # builds output only
 from dataclasses import dataclass
 
 from cardsmith import __version__
+from cardsmith.forces.spa_model import choice_key, split_choice
 from cardsmith.formats.megamek_data import MegaMekFacts, megamek_facts
 from cardsmith.formats.megamek_xml import mul_skills
 from cardsmith.models.force import Force, ForceEntry
@@ -22,8 +25,6 @@ from cardsmith.models.unit import Unit, UnitType
 #: warns on a missing version and reads any value; MekBay writes ``mekbay-<version>``.
 GENERATOR = f"cardsmith-{__version__}"
 
-#: Vehicles whose base variant MegaMek calls "(Standard)" where the MUL gives none.
-_STANDARD_TYPES = frozenset({UnitType.CV, UnitType.SV})
 _SQUAD = re.compile(r"^(?P<head>.*?)\s*\((?P<squad>Sqd(?P<size>\d+))\)$")
 _LAST_PAREN = re.compile(r"^(?P<chassis>.*\S)\s+(?P<paren>\([^()]*\))$")
 
@@ -68,8 +69,6 @@ def megamek_name(unit: Unit) -> MegaMekName:
             # "Longinus Battle Armor" + "(Magnetic)(Sqd4)".
             chassis, head = tail["chassis"], tail["paren"]
         model = f"{head}({squad['squad']})"
-    elif not model and unit.type in _STANDARD_TYPES:
-        model = "(Standard)"
     return MegaMekName(chassis, model)
 
 
@@ -97,15 +96,56 @@ def crew_size(unit: Unit, facts: MegaMekFacts) -> str:
     return str(size) if size is not None else ""
 
 
+def _advantage(spa: str, facts: MegaMekFacts) -> str | None:
+    """MegaMek's ``advantages`` item for one SPA (``range_master Long``); None if it has none."""
+    base, choice = split_choice(spa)
+    name = facts.advantage_names.get(base)
+    if name is None:
+        return None
+    choices = facts.advantage_choices.get(base)
+    if choices is None:
+        return name
+    value = next((v for v, c in choices.items() if choice_key(c) == choice_key(choice)), None)
+    return f"{name} {value}" if choice and value is not None else None
+
+
 def _advantages(entry: ForceEntry, facts: MegaMekFacts) -> str:
-    return "::".join(facts.advantage_names[s] for s in entry.spas if s in facts.advantage_names)
+    items = (_advantage(s, facts) for s in entry.spas)
+    return "::".join(item for item in items if item is not None)
 
 
-def unwritten_spas(force: Force) -> list[str]:
-    """SPAs of the force MegaMek has no pilot option for (they are left out)."""
+def unwritten_spa_notes(force: Force) -> list[str]:
+    """Why SPAs of the force are left out of the .mul (one note per kind of reason)."""
     facts = megamek_facts()
-    lost = [s for e in force.entries for s in e.spas if s not in facts.advantage_names]
-    return list(dict.fromkeys(lost))
+    lost = [s for e in force.entries for s in e.spas if _advantage(s, facts) is None]
+    lost = list(dict.fromkeys(lost))
+    notes: list[str] = []
+    for spa in lost:
+        base = split_choice(spa)[0]
+        need = facts.advantage_needs.get(base)
+        choices = facts.advantage_choices.get(base)
+        if need is not None:
+            notes.append(
+                f"{spa}: MegaMek keeps this ability only with {need}, which an Alpha Strike "
+                "pilot does not choose; not written"
+            )
+        elif choices is not None:
+            known = ", ".join(dict.fromkeys(choices.values()))
+            chosen = split_choice(spa)[1]
+            notes.append(
+                f"{spa}: MegaMek has no {chosen!r} choice for it (only {known}); not written"
+                if chosen
+                else f"{spa}: MegaMek needs the choice, one of {known}; not written"
+            )
+    plain = [
+        s
+        for s in lost
+        if split_choice(s)[0] not in facts.advantage_needs
+        and split_choice(s)[0] not in facts.advantage_choices
+    ]
+    if plain:
+        notes.insert(0, f"MegaMek has no pilot option for {', '.join(plain)}; not written")
+    return notes
 
 
 def export_mul(force: Force) -> str:

@@ -109,8 +109,8 @@ def iter_entities(root: Element, warnings: list[str]) -> Iterator[Element]:
                 count = sum(1 for _ in _entities(section))
                 if count:
                     warnings.append(
-                        f"{count_of(count, 'unit')} under <{section.tag}> are not the player's surviving "
-                        "units and were not imported"
+                        f"not imported: {count_of(count, 'unit')} under <{section.tag}> "
+                        "(not the player's surviving units)"
                     )
     else:
         raise FormatError(

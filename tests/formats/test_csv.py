@@ -198,6 +198,13 @@ def test_a_file_saved_by_a_spreadsheet_with_doubled_quotes_reads(catalogue: Cata
     assert (entry.unit.mul_id, entry.pilot.name) == (4824, 'Shane "Icon" Irwin')
 
 
+def test_delimiters_inside_quoted_header_cells_are_not_counted(catalogue: Catalogue) -> None:
+    # Three commas inside one quoted cell, two semicolons between the cells.
+    text = '"Unit, as, printed, here";mul_id;pilot\n"Atlas, the big one";140;"Kai, the Red"\n'
+    (entry,) = _import_unnamed(text, catalogue).force.entries
+    assert (entry.unit.mul_id, entry.pilot.name) == (140, "Kai, the Red")
+
+
 def test_mekbay_force_csv_layout_with_group_and_formation(catalogue: Catalogue) -> None:
     # The columns of MekBay's "export force to CSV" (excel-export.util.ts forceUnitToASRow):
     # group is "Group - Formation", PV is the base value and adjustedPV the one at skill.
@@ -225,7 +232,7 @@ def test_mekbay_force_csv_layout_with_group_and_formation(catalogue: Catalogue) 
         ("Alpha", "battle"),
         ("Recon", None),
     ]
-    assert any("row 3" in w and "damage is not taken over" in w for w in report.warnings)
+    assert any("row 3" in w and "is not taken over" in w for w in report.warnings)
     assert any("'Recon'" in w and "not holding" in w for w in report.warnings)
     assert not any("base PV" in w for w in report.warnings)  # PV is MekBay's base PV
 

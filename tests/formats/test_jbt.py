@@ -216,3 +216,21 @@ def test_json_numbers_out_of_range_are_refused_clearly(raw: bytes, catalogue: Ca
     data = b'{"groups": [{"name": "A", "members": [{"mulID": ' + raw + b"}]}]}"
     with pytest.raises(FormatError, match="finite number"):
         import_data(data, catalogue, fmt="jbt", origin="x.json")
+
+
+def test_export_says_what_jbt_itself_drops_on_opening(catalogue: Catalogue) -> None:
+    # JBT's pilot import takes no gunnery of 0 (pilot.ts) and it clears the ability slots
+    # a skill does not allow whenever it works a unit out (alpha-strike-unit.ts).
+    from cardsmith.forces.editing import add_entry, new_force
+    from cardsmith.formats.exchange import export_warnings
+
+    atlas, griffin = catalogue.get(140), catalogue.get(1295)
+    assert atlas is not None and griffin is not None
+    force = add_entry(new_force("F"), atlas, skill=0, spas=("sniper",))
+    force = add_entry(force, griffin, skill=4, spas=("speed-demon", "lucky-2"))
+    force = add_entry(force, griffin, skill=3, spas=("speed-demon", "lucky-2"))
+    assert export_warnings(force, "jbt") == [
+        "JBT keeps fewer abilities at a pilot's skill (1 at skill 4, none above); entries [2] "
+        "lose the rest when JBT opens the file",
+        "JBT's import skips a skill of 0: entries [1] come back at skill 4 there",
+    ]

@@ -8,7 +8,7 @@ import pytest
 
 from cardsmith.catalogue.store import Catalogue
 from cardsmith.formats.common import ImportReport
-from cardsmith.formats.exchange import export_force, import_data
+from cardsmith.formats.exchange import export_force, export_warnings, import_data
 from cardsmith.formats.megamek_write import megamek_name
 
 
@@ -107,13 +107,48 @@ def test_force_assignments_become_groups_and_the_force_name(full_catalogue: Cata
     assert [g.name for g in report.force.groups] == ["Echo Lance", "Fox Lance"]
 
 
+def test_abilities_with_a_value_keep_the_pilots_choice(full_catalogue: Catalogue) -> None:
+    # MegaMek writes a chosen value after a space (Crew.getAdvantageList), "None" when
+    # the option is not taken.
+    mechs = "".join(
+        f'<entity chassis="Atlas" model="AS7-D" type="Biped"><pilot name="{name}" '
+        f'gunnery="1" piloting="1" advantages="{advantages}"/></entity>'
+        for name, advantages in (
+            ("A", "range_master Long::env_specialist Light::human_tro Mek"),
+            ("B", "range_master None::env_specialist Hail"),
+        )
+    )
+    report = _import(mechs, full_catalogue)
+    assert [e.spas for e in report.force.entries] == [
+        ("range-master:long", "environmental-specialist:darkness", "human-tro"),
+        ("environmental-specialist",),
+    ]
+    assert [w.split(": ", 1)[1] for w in report.warnings] == [
+        "MegaMek's env_specialist 'Hail' is no Alpha Strike choice "
+        "(one of Darkness, Fog, Rain, Snow, Wind); choose one"
+    ]
+    root = ET.fromstring(export_force(report.force, "mul"))
+    assert [p.get("advantages") for p in root.iter("pilot")] == [
+        "range_master Long::env_specialist Light",
+        None,
+    ]
+    assert export_warnings(report.force, "mul") == [
+        "human-tro: MegaMek keeps this ability only with one unit type (Mek, Aero, Vee or BA), "
+        "which an Alpha Strike pilot does not choose; not written",
+        "environmental-specialist: MegaMek needs the choice, one of Fog, Darkness, Rain, Snow, "
+        "Wind; not written",
+    ]
+
+
 @pytest.mark.parametrize(
     ("mul_id", "key"),
     [
         (1630, "IS Standard Battle Armor [LRR](Sqd4)"),
         (1941, "Longinus Battle Armor (Magnetic)(Sqd4)"),
-        (1154, "Fulcrum Heavy Hovertank (Standard)"),
-        (685, "Condor Heavy Hover Tank (Upgrade) (Standard)"),
+        # A base variant has no model in MegaMek's unit files (Scimitar Medium Hover
+        # Tank.blk); "… (Standard)" is only an old name its name_changes.txt maps here.
+        (1154, "Fulcrum Heavy Hovertank"),
+        (685, "Condor Heavy Hover Tank (Upgrade)"),
         (140, "Atlas AS7-D"),
         (1976, "Mad Cat (Timber Wolf) (Bounty Hunter)"),
     ],

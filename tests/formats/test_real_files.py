@@ -21,6 +21,8 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 BLACKCOATS = FIXTURES / "mul" / "mekhq-The Blackcoats Hover Company 3066.mul"
 ROOHIRRIM = FIXTURES / "mul" / "mekhq-MercRoohirrim.mul"
 BOB = FIXTURES / "mul" / "megamek-bob.mul"
+MEKBAY_ATLAS = FIXTURES / "mul" / "mekbay-atlas-damaged.mul"
+MEKBAY_RECORD = FIXTURES / "mul" / "mekbay-record.mul"
 JBT_GROUP = FIXTURES / "jbt" / "group-sparkys-lance.json"
 JBT_FORCE = FIXTURES / "jbt" / "force-two-groups.json"
 JBT_BACKUP = FIXTURES / "jbt" / "backup-and-restore.json"
@@ -88,8 +90,14 @@ def test_the_export_uses_megamek_names_and_reimports_the_same(
 ) -> None:
     report = import_file(BLACKCOATS, full_catalogue)
     text = export_force(report.force, "mul")
-    # MegaMek finds units by the exact "chassis model": the export gives back the file's.
-    assert _keys(text) == _keys(BLACKCOATS.read_text(encoding="utf-8"))
+    # MegaMek and MekBay find units by the exact "chassis model".  The file's old base
+    # variant names "X (Standard)" are "X" in MegaMek's unit files now (its
+    # name_changes.txt maps each "X (Standard)|X"); MekBay knows only the new name.
+    current = [k.removesuffix(" (Standard)") for k in _keys(BLACKCOATS.read_text("utf-8"))]
+    assert _keys(text) == current
+    assert (
+        "Fulcrum Heavy Hovertank" in current and "IS Standard Battle Armor [LRR](Sqd4)" in current
+    )
     assert 'version="cardsmith-' in text and "0.50" not in text
     again = import_data(text.encode(), full_catalogue, origin="export.mul")
     assert again.complete and again.force.name == "The Blackcoats"
@@ -101,7 +109,8 @@ def test_the_export_uses_megamek_names_and_reimports_the_same(
     ]
     assert _rows(again.force) == expected
     assert export_warnings(report.force, "mul") == [
-        "MegaMek has no pilot option for weapon-specialist; not written"
+        "weapon-specialist: MegaMek keeps this ability only with one weapon, which an "
+        "Alpha Strike pilot does not choose; not written"
     ]
 
 
@@ -149,6 +158,35 @@ def test_units_the_mul_lacks_are_reported_as_not_in_the_catalogue(
         "Beast Infantry (Kangaroo) (Auto-Rifle)",
     ] + ["Beast Infantry (Kangaroo) (Laser Rifle)"] * 3
     assert all("not in the local catalogue" in u.reason for u in report.unknown)
+
+
+def test_mekbays_damaged_atlas_comes_in_undamaged_with_a_note(full_catalogue: Catalogue) -> None:
+    report = import_file(MEKBAY_ATLAS, full_catalogue)
+    assert report.complete
+    (entry,) = report.force.entries
+    assert (entry.unit.mul_id, entry.skill, entry.pilot.name, entry.commander) == (
+        147,
+        3,
+        "Kayla",
+        True,
+    )
+    assert report.warnings == (
+        "damage recorded in the file for 1 unit (entity 1 (Atlas AS7-RS)) is not taken over: "
+        "units join the force undamaged",
+    )
+
+
+def test_mekbays_battle_record_gives_the_survivor_only(full_catalogue: Catalogue) -> None:
+    report = import_file(MEKBAY_RECORD, full_catalogue)
+    assert report.complete
+    assert [(e.unit.mul_id, e.skill, e.pilot.name) for e in report.force.entries] == [
+        (7450, 4, "Stacey Makhtiev")
+    ]
+    # The salvaged Atlas was the enemy's; the ejected MechWarrior is a crew, not a unit.
+    assert report.warnings == (
+        "not imported: 1 unit under <salvage> (not the player's surviving units)",
+        "skipped 1 ejected crew (1 'Pilot'): crews that left their unit are not units",
+    )
 
 
 def test_megamek_renames_are_followed_from_its_data_folder(

@@ -110,5 +110,6 @@ def test_cli_reads_a_pasted_code_and_reports_unknown_ids(cli_run: Any, tmp_path:
     result = cli_run("import", "{{140,3},{987654,4}}", "-o", str(out))
     assert result.code == 1, result
     assert "pair 2" in result.stderr and "987654" in result.stderr
+    assert "1 unit could not be imported and was left out:" in result.stderr
     assert "from the Tabletop Simulator code (tts)" in result.stdout
     assert [e.unit.mul_id for e in load_force(out).entries] == [140]
