@@ -5,12 +5,21 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from cardsmith.errors import CatalogueDataError
 from cardsmith.models import profile_base
 from cardsmith.models.profile_base import ALPHA_STRIKE, PRICING_RULES
+from cardsmith.models.record_fields import (
+    damage_value,
+    float_field,
+    int_field,
+    int_or_default,
+    kind_name,
+    nested_field,
+    optional_int,
+    text_field,
+)
 from cardsmith.models.stats import (
     DamageValue,
     Movement,
@@ -20,85 +29,9 @@ from cardsmith.models.stats import (
     parse_move,
     parse_specials,
 )
-
-
-class UnitType(StrEnum):
-    """Alpha Strike unit type codes (ASCE p.28; MegaMek ASUnitType)."""
-
-    BM = "BM"  # BattleMech
-    IM = "IM"  # IndustrialMech
-    PM = "PM"  # ProtoMech
-    CV = "CV"  # combat vehicle
-    SV = "SV"  # support vehicle
-    MS = "MS"  # mobile structure
-    BA = "BA"  # battle armor
-    CI = "CI"  # conventional infantry
-    AF = "AF"  # aerospace fighter
-    CF = "CF"  # conventional fighter
-    SC = "SC"  # small craft
-    DS = "DS"  # spheroid DropShip
-    DA = "DA"  # aerodyne DropShip
-    JS = "JS"  # JumpShip
-    WS = "WS"  # WarShip
-    SS = "SS"  # space station
-    BD = "BD"  # building / emplacement
-
-    @property
-    def label(self) -> str:
-        """A player's name for the type."""
-        return _TYPE_LABELS[self]
-
-    @property
-    def family(self) -> str:
-        """The card family: mech, protomech, vehicle, infantry, fighter, large-craft, building."""
-        return _TYPE_FAMILY[self]
-
-
-_TYPE_LABELS = {
-    UnitType.BM: "BattleMech",
-    UnitType.IM: "IndustrialMech",
-    UnitType.PM: "ProtoMech",
-    UnitType.CV: "Combat Vehicle",
-    UnitType.SV: "Support Vehicle",
-    UnitType.MS: "Mobile Structure",
-    UnitType.BA: "Battle Armor",
-    UnitType.CI: "Conventional Infantry",
-    UnitType.AF: "Aerospace Fighter",
-    UnitType.CF: "Conventional Fighter",
-    UnitType.SC: "Small Craft",
-    UnitType.DS: "DropShip (spheroid)",
-    UnitType.DA: "DropShip (aerodyne)",
-    UnitType.JS: "JumpShip",
-    UnitType.WS: "WarShip",
-    UnitType.SS: "Space Station",
-    UnitType.BD: "Building",
-}
-
-_TYPE_FAMILY = {
-    UnitType.BM: "mech",
-    UnitType.IM: "mech",
-    UnitType.PM: "protomech",
-    UnitType.CV: "vehicle",
-    UnitType.SV: "vehicle",
-    UnitType.MS: "building",
-    UnitType.BA: "infantry",
-    UnitType.CI: "infantry",
-    UnitType.AF: "fighter",
-    UnitType.CF: "fighter",
-    UnitType.SC: "large-craft",
-    UnitType.DS: "large-craft",
-    UnitType.DA: "large-craft",
-    UnitType.JS: "large-craft",
-    UnitType.WS: "large-craft",
-    UnitType.SS: "large-craft",
-    UnitType.BD: "building",
-}
-
-#: Range bands in card order.
-RANGES = ("S", "M", "L", "E")
-
-#: Rules levels in increasing order (MUL ``Rules``; ASCE p.110).
-RULES_LEVELS = ("Introductory", "Standard", "Advanced", "Experimental")
+from cardsmith.models.unit_type import RANGES as RANGES
+from cardsmith.models.unit_type import RULES_LEVELS as RULES_LEVELS
+from cardsmith.models.unit_type import UnitType as UnitType
 
 _YEAR = re.compile(r"(\d{4})")
 _SQUAD = re.compile(r"\(Sqd(\d+)\)", re.IGNORECASE)
@@ -228,56 +161,58 @@ class Unit:
                 or ``Name``.
         """
         if not isinstance(record, Mapping):
-            raise CatalogueDataError(f"a unit record must be a JSON object, not {_kind(record)}")
+            raise CatalogueDataError(
+                f"a unit record must be a JSON object, not {kind_name(record)}"
+            )
         mul_id = record.get("Id")
         if not isinstance(mul_id, int) or isinstance(mul_id, bool):
             raise CatalogueDataError(f"unit record has no integer 'Id' (got {mul_id!r})")
-        name = _text(record.get("Name"))
+        name = text_field(record.get("Name"))
         if not name:
             raise CatalogueDataError(f"unit record {mul_id} has no 'Name'")
-        bf_type = _text(record.get("BFType")).upper()
+        bf_type = text_field(record.get("BFType")).upper()
         try:
             unit_type: UnitType | None = UnitType(bf_type) if bf_type else None
         except ValueError:
             unit_type = None
-        move = parse_move(_text(record.get("BFMove")))
-        role_name = _nested(record.get("Role"), "Name")
+        move = parse_move(text_field(record.get("BFMove")))
+        role_name = nested_field(record.get("Role"), "Name")
         role = None if role_name in (None, "", "None") else role_name
         try:
             damage = (
-                _damage(record, "BFDamageShort", "BFDamageShortMin"),
-                _damage(record, "BFDamageMedium", "BFDamageMediumMin"),
-                _damage(record, "BFDamageLong", "BFDamageLongMin"),
+                damage_value(record, "BFDamageShort", "BFDamageShortMin"),
+                damage_value(record, "BFDamageMedium", "BFDamageMediumMin"),
+                damage_value(record, "BFDamageLong", "BFDamageLongMin"),
                 # The MUL spells this flag without the second 'r'.
-                _damage(record, "BFDamageExtreme", "BFDamageExtemeMin", "BFDamageExtremeMin"),
+                damage_value(record, "BFDamageExtreme", "BFDamageExtemeMin", "BFDamageExtremeMin"),
             )
             return cls(
                 mul_id=mul_id,
                 name=name,
-                chassis=_text(record.get("Class")) or name,
-                variant=_text(record.get("Variant")),
+                chassis=text_field(record.get("Class")) or name,
+                variant=text_field(record.get("Variant")),
                 type=unit_type,
-                mul_type=_text(_nested(record.get("Type"), "Name")),
+                mul_type=text_field(nested_field(record.get("Type"), "Name")),
                 role=role,
-                size=_int(record, "BFSize"),
+                size=int_field(record, "BFSize"),
                 move=move,
                 tmm=derive_tmm(move),
-                armor=_int(record, "BFArmor"),
-                structure=_int(record, "BFStructure"),
-                threshold=_int(record, "BFThreshold"),
+                armor=int_field(record, "BFArmor"),
+                structure=int_field(record, "BFStructure"),
+                threshold=int_field(record, "BFThreshold"),
                 damage=damage,
-                overheat=_int(record, "BFOverheat"),
-                pv=_int(record, "BFPointValue"),
-                specials=parse_specials(_text(record.get("BFAbilities"))),
-                tonnage=_float(record, "Tonnage"),
-                battle_value=_int(record, "BattleValue"),
-                cost=_int(record, "Cost"),
-                technology=_text(_nested(record.get("Technology"), "Name")),
-                rules=_text(record.get("Rules")),
-                era_id=_optional_int(record.get("EraId")),
-                introduced=_text(record.get("DateIntroduced")),
-                group_name=_text(record.get("GroupName")),
-                image_url=_text(record.get("ImageUrl")),
+                overheat=int_field(record, "BFOverheat"),
+                pv=int_field(record, "BFPointValue"),
+                specials=parse_specials(text_field(record.get("BFAbilities"))),
+                tonnage=float_field(record, "Tonnage"),
+                battle_value=int_field(record, "BattleValue"),
+                cost=int_field(record, "Cost"),
+                technology=text_field(nested_field(record.get("Technology"), "Name")),
+                rules=text_field(record.get("Rules")),
+                era_id=optional_int(record.get("EraId")),
+                introduced=text_field(record.get("DateIntroduced")),
+                group_name=text_field(record.get("GroupName")),
+                image_url=text_field(record.get("ImageUrl")),
             )
         except (TypeError, ValueError) as exc:
             raise CatalogueDataError(f"unit record {mul_id} ({name}): {exc}") from exc
@@ -323,7 +258,7 @@ class Unit:
             CatalogueDataError: a field is missing or of the wrong type; names the field.
         """
         if not isinstance(data, Mapping):
-            raise CatalogueDataError(f"a unit must be a JSON object, not {_kind(data)}")
+            raise CatalogueDataError(f"a unit must be a JSON object, not {kind_name(data)}")
         try:
             mul_id = data["mul_id"]
             name = data["name"]
@@ -355,22 +290,22 @@ class Unit:
                 type=unit_type,
                 mul_type=str(data.get("mul_type") or ""),
                 role=data.get("role") or None,
-                size=_field_int(data, "size"),
+                size=int_or_default(data, "size"),
                 move=move,
-                tmm=_field_int(data, "tmm", derive_tmm(move)),
-                armor=_field_int(data, "armor"),
-                structure=_field_int(data, "structure"),
-                threshold=_field_int(data, "threshold"),
+                tmm=int_or_default(data, "tmm", derive_tmm(move)),
+                armor=int_or_default(data, "armor"),
+                structure=int_or_default(data, "structure"),
+                threshold=int_or_default(data, "threshold"),
                 damage=(values[0], values[1], values[2], values[3]),
-                overheat=_field_int(data, "overheat"),
-                pv=_field_int(data, "pv"),
+                overheat=int_or_default(data, "overheat"),
+                pv=int_or_default(data, "pv"),
                 specials=specials,
                 tonnage=float(data.get("tonnage") or 0),
-                battle_value=_field_int(data, "battle_value"),
-                cost=_field_int(data, "cost"),
+                battle_value=int_or_default(data, "battle_value"),
+                cost=int_or_default(data, "cost"),
                 technology=str(data.get("technology") or ""),
                 rules=str(data.get("rules") or ""),
-                era_id=_optional_int(data.get("era_id")),
+                era_id=optional_int(data.get("era_id")),
                 introduced=str(data.get("introduced") or ""),
                 group_name=str(data.get("group_name") or ""),
                 image_url=str(data.get("image_url") or ""),
@@ -382,56 +317,6 @@ class Unit:
             if isinstance(exc, CatalogueDataError):
                 raise
             raise CatalogueDataError(f"unit {data.get('mul_id')!r}: {exc}") from exc
-
-
-def _kind(value: object) -> str:
-    return type(value).__name__
-
-
-def _text(value: object) -> str:
-    """Strip text fields; the MUL pads names and ends some URLs with CR LF."""
-    if value is None:
-        return ""
-    return str(value).strip()
-
-
-def _nested(value: object, key: str) -> Any:
-    return value.get(key) if isinstance(value, Mapping) else None
-
-
-def _int(record: Mapping[str, Any], key: str) -> int:
-    value = record.get(key)
-    if value is None or value == "":
-        return 0
-    if isinstance(value, bool):
-        raise TypeError(f"field {key!r} must be a number, not a boolean")
-    if isinstance(value, int | float):
-        return int(value)
-    return int(str(value).replace(",", "").strip())
-
-
-def _field_int(data: Mapping[str, Any], key: str, default: int = 0) -> int:
-    if key not in data or data[key] is None:
-        return default
-    return _int(data, key)
-
-
-def _float(record: Mapping[str, Any], key: str) -> float:
-    value = record.get(key)
-    if value is None or value == "":
-        return 0.0
-    return float(str(value).replace(",", ""))
-
-
-def _optional_int(value: object) -> int | None:
-    if value is None or value == "" or isinstance(value, bool):
-        return None
-    return int(value)  # type: ignore[call-overload]
-
-
-def _damage(record: Mapping[str, Any], value_key: str, *flag_keys: str) -> DamageValue:
-    minimal = any(bool(record.get(key)) for key in flag_keys)
-    return DamageValue(_int(record, value_key), minimal=minimal)
 
 
 def _profiles_to_dict(profile_set: ProfileSet) -> dict[str, Any]:
@@ -491,10 +376,10 @@ def _profiles_from_dict(data: Any, mul_id: object) -> ProfileSet:
     return ProfileSet(
         profiles=tuple(profiles),
         switch_rule=str(data.get("switch_rule") or ""),
-        switch_value=_optional_int(data.get("switch_value")),
+        switch_value=optional_int(data.get("switch_value")),
         system=str(data.get("system") or ALPHA_STRIKE),
         pricing=pricing,
-        points=_optional_int(data.get("points")),
+        points=optional_int(data.get("points")),
     )
 
 
