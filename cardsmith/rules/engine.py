@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -25,6 +25,9 @@ from cardsmith.rules.model import CheckResult, Rule, RulePack, Severity, Violati
 from cardsmith.rules.registry import ForceView
 from cardsmith.rules.sources import AvailabilityData
 from cardsmith.templates import Problems
+
+#: ``Problems.at``: records ``key: reason`` for the pack being read.
+_Report = Callable[[str, str], None]
 
 PACK_FOLDER = "rules"
 _PACK_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -199,7 +202,7 @@ def parse_pack_file(path: Path, *, builtin: bool = False, chain: tuple[Path, ...
     )
 
 
-def _text(data: Mapping[str, Any], key: str, problem: Any, *, required: bool = False) -> str:
+def _text(data: Mapping[str, Any], key: str, problem: _Report, *, required: bool = False) -> str:
     value = data.get(key)
     if value is None:
         if required:
@@ -211,7 +214,9 @@ def _text(data: Mapping[str, Any], key: str, problem: Any, *, required: bool = F
     return value.strip()
 
 
-def _load_base(extends: str, path: Path, chain: tuple[Path, ...], problem: Any) -> RulePack | None:
+def _load_base(
+    extends: str, path: Path, chain: tuple[Path, ...], problem: _Report
+) -> RulePack | None:
     chain = (*chain, path)
     if len(chain) >= limits.MAX_EXTENDS:
         # A chain this long is a mistake (or a hostile folder); following it would only
@@ -239,7 +244,7 @@ def _load_base(extends: str, path: Path, chain: tuple[Path, ...], problem: Any) 
         return None
 
 
-def _parse_rules(raw_rules: list[Any], problem: Any) -> list[Rule]:
+def _parse_rules(raw_rules: list[Any], problem: _Report) -> list[Rule]:
     rules: list[Rule] = []
     seen: set[str] = set()
     for number, raw in enumerate(raw_rules, start=1):
@@ -295,7 +300,7 @@ def _unknown_check(name: str) -> str:
     return f"unknown check {name!r}{maybe} (see `cardsmith rules list`)"
 
 
-def _parse_optional(raw: Any, problem: Any) -> dict[str, Any]:
+def _parse_optional(raw: Any, problem: _Report) -> dict[str, Any]:
     if not isinstance(raw, dict):
         problem("optional", "must be a table of optional rules ([optional.<id>])")
         return {}
