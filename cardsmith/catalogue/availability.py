@@ -205,9 +205,21 @@ class AvailabilityView:
         """The data version of the availability data (``data_version``)."""
         self._lists = tuple(lists)
         self._names = dict(faction_names or {})
+        self._answers: dict[tuple[int, str, str], bool | None] = {}
 
     def answer(self, mul_id: int, mul_type: str, technology: str) -> bool | None:
-        """Whether the unit is available (see the module docstring for the three answers)."""
+        """Whether the unit is available (see the module docstring for the three answers).
+
+        Each unit is answered once: the lists of an event repeat the same units.
+        """
+        key = (mul_id, mul_type, technology)
+        try:
+            return self._answers[key]
+        except KeyError:
+            found = self._answers[key] = self._answer(mul_id, mul_type, technology)
+            return found
+
+    def _answer(self, mul_id: int, mul_type: str, technology: str) -> bool | None:
         lists = self._lists
         if self.faction_id is None:
             if any(mul_id in item.mul_ids for item in lists):
@@ -240,15 +252,41 @@ class AvailabilityView:
             chosen = tuple(i for i in self._lists if i.scope.faction_id == self.faction_id)
         return frozenset().union(*(item.mul_ids for item in chosen))
 
-    def missing(self, mul_type: str, technology: str) -> str:
-        """What list would answer for a unit of this type and tech base (for "cannot verify")."""
+    def nobody_fields(self, mul_id: int, mul_type: str, technology: str) -> bool:
+        """True when the era's any-faction list covers the unit and leaves it out."""
+        return any(
+            item.scope.faction_id == ANY_FACTION
+            and item.scope.covers(mul_type, technology)
+            and mul_id not in item.mul_ids
+            for item in self._lists
+        )
+
+    def general_lists_with(self, mul_id: int) -> list[str]:
+        """The names of the MUL's general lists (``Inner Sphere General`` …) that hold the unit.
+
+        A faction's own list leaves out what its general list holds; a pack counts a
+        general list only where it names it, so a reason can say which one to name.
+        """
+        found = {
+            self._names.get(item.scope.faction_id, "")
+            for item in self._lists
+            if item.scope.faction_id != ANY_FACTION and mul_id in item.mul_ids
+        }
+        return sorted(name for name in found if "general" in name.casefold())
+
+    def missing(self, mul_type: str, technology: str, faction_name: str = "") -> str:
+        """What list would answer for a unit of this type and tech base (for "cannot verify").
+
+        ``faction_name`` names a faction the catalogue does not know by name.
+        """
         faction = ANY_FACTION if self.faction_id is None else self.faction_id
         what = mul_type or "this unit type"
         if technology:
             what += f" ({technology})"
+        names = {**self._names, faction: faction_name} if faction_name else self._names
         return (
             f"no availability list for {what} in {era_name(self.era_id)} for "
-            f"{faction_label(faction, self._names)}"
+            f"{faction_label(faction, names)}"
         )
 
 

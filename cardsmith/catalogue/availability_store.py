@@ -13,8 +13,12 @@ from cardsmith.catalogue.availability import (
     Scope,
     data_version,
 )
+from cardsmith.catalogue.eras import ERAS
 from cardsmith.catalogue.factions import Faction, names_by_id
 from cardsmith.catalogue.search import normalise
+
+#: An era's place in time (``ERAS`` order), for listing coverage.
+_ERA_ORDER = {era.id: place for place, era in enumerate(ERAS)}
 
 
 def lists_of_era(
@@ -94,16 +98,18 @@ def store_lists(
 
 
 def coverage(db: sqlite3.Connection) -> list[Coverage]:
-    """Every stored list's scope, size and origin, by era and faction."""
+    """Every stored list's scope, size and origin, by era (in time order) and faction."""
     rows = db.execute(
         "SELECT l.era_id, l.faction_id, l.types, l.techs, l.source, l.fetched_at, "
         "(SELECT count(*) FROM availability_units u WHERE u.list_id = l.id) "
         "FROM availability_lists l ORDER BY l.era_id, l.faction_id, l.types, l.techs"
     ).fetchall()
-    return [
+    found = [
         Coverage(Scope.from_key(era, faction, types, techs), int(units), str(source), str(when))
         for era, faction, types, techs, source, when, units in rows
     ]
+    return sorted(found, key=lambda c: (_ERA_ORDER.get(c.scope.era_id, len(ERAS)),
+                                        c.scope.era_id))  # fmt: skip
 
 
 def factions(db: sqlite3.Connection) -> list[Faction]:

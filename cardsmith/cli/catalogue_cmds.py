@@ -17,6 +17,7 @@ from cardsmith.cli.output import echo_json, format_table, warn
 from cardsmith.errors import CatalogueDataError
 from cardsmith.models import Unit
 from cardsmith.services import catalogue as service
+from cardsmith.wording import count, shorten
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -293,19 +294,16 @@ def import_dump(settings: Settings, files: tuple[Path, ...]) -> None:
         f"{store.updated:,} updated, {store.unchanged:,} unchanged."
     )
     if report.no_stats:
-        click.echo(
-            f"{report.no_stats:,} of them have no Alpha Strike stats: kept and searchable, but they cannot join a force."
-        )
-    lists = [item for item in report.availability if item.list is not None]
+        click.echo(f"{report.no_stats:,} of them have no Alpha Strike stats: kept and "
+                   "searchable, but they cannot join a force.")  # fmt: skip
+    lists = [item.list for item in report.availability if item.list is not None]
     if lists:
-        click.echo(f"Stored {len(lists)} availability lists:")
-        names = {f.id: f.name for item in lists for f in item.factions}
-        for item in lists:
-            assert item.list is not None
-            click.echo(f"  {item.list.scope.describe(names)}: {len(item.list.mul_ids):,} units")
-    for item in report.availability:
-        if item.note:
-            warn(f"units imported, but not stored as availability: {item.note}")
+        click.echo(f"Stored {count(len(lists), 'availability list')}:")
+        names = {f.id: f.name for item in report.availability for f in item.factions}
+        for found in lists:
+            click.echo(f"  {found.scope.describe(names)}: {len(found.mul_ids):,} units")
+    for problem in (item.note for item in report.availability if item.note):
+        warn(f"units imported, but not stored as availability: {problem}")
 
 
 @catalogue.command("info")
@@ -319,46 +317,32 @@ def info(settings: Settings, fmt: str) -> None:
     for message in report.notices:
         warn(message)
     facts = report.facts
+    names = report.factions
     coverage = [
-        {
-            "era_id": c.scope.era_id,
-            "era": era_name(c.scope.era_id),
-            "faction_id": c.scope.faction_id,
-            "faction": faction_label(c.scope.faction_id, report.factions),
-            "types": sorted(c.scope.type_ids),
-            "techs": sorted(c.scope.tech_ids),
-            "units": c.units,
-            "source": c.source,
-            "fetched_at": c.fetched_at,
-            "covers": c.scope.describe(report.factions),
-        }
+        {"era_id": c.scope.era_id, "era": era_name(c.scope.era_id),
+         "faction_id": c.scope.faction_id, "faction": faction_label(c.scope.faction_id, names),
+         "types": sorted(c.scope.type_ids), "techs": sorted(c.scope.tech_ids), "units": c.units,
+         "source": c.source, "fetched_at": c.fetched_at, "covers": c.scope.describe(names)}
         for c in report.coverage
-    ]
+    ]  # fmt: skip
+    factions = sorted(names.items(), key=lambda pair: (pair[1].casefold(), pair[0]))
     if fmt == "json":
-        echo_json(
-            {
-                "path": str(facts.path),
-                "total": facts.total,
-                "usable": facts.usable,
-                "by_type": facts.by_type,
-                "by_source": facts.by_source,
-                "oldest": facts.oldest,
-                "newest": facts.newest,
-                "last_sync": report.last_sync,
-                "read_only": report.read_only,
-                "availability": {
-                    "version": report.availability_version,
-                    "lists": coverage,
-                    "factions_known": len(report.factions),
-                },
-            }
-        )
+        echo_json({
+            "path": str(facts.path), "total": facts.total, "usable": facts.usable,
+            "by_type": facts.by_type, "by_source": facts.by_source, "oldest": facts.oldest,
+            "newest": facts.newest, "last_sync": report.last_sync,
+            "read_only": report.read_only,
+            "availability": {
+                "version": report.availability_version, "lists": coverage,
+                "factions_known": len(names),
+                "factions": [{"id": i, "name": name} for i, name in factions],
+            },
+        })  # fmt: skip
         return
     click.echo(f"Catalogue: {facts.path}")
     if report.read_only:
-        click.echo(
-            f"Read-only: {report.read_only} (searching works; imports and fetches cannot be stored)"
-        )
+        click.echo(f"Read-only: {report.read_only} (searching works; imports and fetches "
+                   "cannot be stored)")  # fmt: skip
     click.echo(f"Units: {facts.total:,} ({facts.usable:,} with Alpha Strike stats)")
     if facts.total:
         click.echo(f"Data from {facts.oldest} to {facts.newest}")
@@ -367,25 +351,28 @@ def info(settings: Settings, fmt: str) -> None:
     click.echo("")
     click.echo(format_table(["Type", "Units"], sorted(facts.by_type.items()), right=(1,)))
     click.echo("")
-    click.echo(format_table(["Source", "Units"], list(facts.by_source.items()), right=(1,)))
-    click.echo("")
+    sources = [(shorten(name, 60), units) for name, units in facts.by_source.items()]
+    click.echo(format_table(["Source", "Units"], sources, right=(1,)) + "\n")
+    if factions:  # the names --faction takes
+        listed = [f"{name} ({i})" for i, name in factions[:_LISTED_FACTIONS]]
+        more = len(factions) - len(listed)
+        tail = f", … and {more} more (--format json lists them all)" if more else ""
+        click.echo(f"Factions known (MUL id): {', '.join(listed)}{tail}\n")
     if not coverage:
         click.echo("Availability: none (`cardsmith catalogue sync --availability` fetches it).")
         return
-    click.echo(
-        f"Availability (data version {report.availability_version}, "
-        f"{len(report.factions):,} factions known):"
-    )
+    known = count(len(names), "faction")
+    click.echo(f"Availability (data version {report.availability_version}, {known} known):")
     rows = [
-        [
-            era_name(c.scope.era_id),
-            faction_label(c.scope.faction_id, report.factions),
-            c.scope.describe(report.factions).split(" in ")[0],
-            f"{c.units:,}",
-        ]
+        [era_name(c.scope.era_id), faction_label(c.scope.faction_id, names),
+         c.scope.describe(names).split(" in ")[0], f"{c.units:,}"]
         for c in report.coverage
-    ]
+    ]  # fmt: skip
     click.echo(format_table(["Era", "Faction", "Covers", "Units"], rows, right=(3,)))
+
+
+#: Most factions ``catalogue info`` names in its text before counting the rest.
+_LISTED_FACTIONS = 12
 
 
 @catalogue.command("clear")

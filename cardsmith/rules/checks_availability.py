@@ -15,6 +15,7 @@ from typing import Any
 from cardsmith.errors import UsageError
 from cardsmith.rules.model import Fix, Rule, Severity, Violation
 from cardsmith.rules.registry import CheckSet, ForceView, Param, Row, labels, refs
+from cardsmith.rules.sources import AvailabilityData
 from cardsmith.wording import count
 
 CHECKS = CheckSet()
@@ -157,14 +158,16 @@ def faction(view: ForceView, rule: Rule) -> Iterator[Violation]:
 
 def _availability(view: ForceView, rule: Rule) -> Iterator[Violation]:
     from cardsmith.catalogue.eras import era_name, find_era
+    from cardsmith.catalogue.factions import Faction
     from cardsmith.errors import UnknownName
 
     if not view.rows:
         return
     # The rule's era and faction (an event's), else the force's own (ASCE p.110 step 2).
     force = view.force
+    named: str = rule.params["faction"]
     era_text: str = rule.params["era"] or (str(force.era.id) if force.era else "")
-    faction_text: str = rule.params["faction"] or (str(force.faction.id) if force.faction else "")
+    faction_text: str = named or (str(force.faction.id) if force.faction else "")
     missing = [what for what, text in (("era", era_text), ("faction", faction_text)) if not text]
     if missing:
         yield rule.violation(
@@ -182,13 +185,17 @@ def _availability(view: ForceView, rule: Rule) -> Iterator[Violation]:
         why = f"the catalogue cannot be read ({data.problem})" if data else "no catalogue at hand"
         yield _cannot_verify(rule, view.rows, why, era.id, None, era.name)
         return
-    if not data.has_factions:
-        gap = f"the catalogue knows no MUL factions, so not {faction_text!r}"
-        yield _cannot_verify(rule, view.rows, gap, era.id, None, era.name, faction=faction_text)
+    by_name = [text for text in (named, *rule.params["general"]) if text]
+    if by_name and not data.has_factions:
+        gap = f"the catalogue knows no MUL factions, so not {by_name[0]!r}"
+        yield _cannot_verify(rule, view.rows, gap, era.id, None, era.name, faction=by_name[0])
         return
     try:
-        factions = [data.faction(faction_text)]
-        factions += [data.faction(text) for text in rule.params["general"]]
+        # The force's own faction carries its MUL id: the lists answer for it even where
+        # this catalogue does not know the faction's name (a list built elsewhere).
+        own = force.faction
+        first = Faction(own.id, own.name) if not named and own else data.faction(faction_text)
+        factions = [first, *(data.faction(text) for text in rule.params["general"])]
     except UnknownName as exc:
         close = f" (did you mean {', '.join(exc.candidates[:3])}?)" if exc.candidates else ""
         yield rule.violation(
@@ -201,7 +208,8 @@ def _availability(view: ForceView, rule: Rule) -> Iterator[Violation]:
         return
     views = [data.view(era.id, f.id) for f in factions]
     version = data.version or "none"
-    out: list[Row] = []
+    names = " or ".join(f.name for f in factions)
+    out: list[tuple[Row, str]] = []
     unknown: dict[str, list[Row]] = {}
     for row in view.rows:
         unit = row.entry.unit
@@ -215,24 +223,35 @@ def _availability(view: ForceView, rule: Rule) -> Iterator[Violation]:
         if True in answers:
             continue
         if None in answers:
-            gap = views[answers.index(None)].missing(mul_type, technology)
+            gap = views[answers.index(None)].missing(mul_type, technology, factions[0].name)
             unknown.setdefault(gap, []).append(row)
+        elif views[0].nobody_fields(unit.mul_id, mul_type, technology):
+            out.append((row, f"no faction fields it in {era.name}"))
         else:
-            out.append(row)
-    names = " or ".join(f.name for f in factions)
+            out.append((row, f"not on the {names} list" + _on_general(data, era.id, unit.mul_id)))
     where = f"{names} in {era.name}"
     if out:
+        rows = [row for row, _ in out]
         yield rule.violation(
             f"{count(len(out), 'unit')} not available to {where} (availability data {version}):"
-            f" {labels(out)}",
-            entries=refs(out),
+            f" {', '.join(f'{row.label} ({why})' for row, why in out)}",
+            entries=refs(rows),
             expected=f"on the MUL's list for {where}",
-            actual="not on it",
-            hint=f"replace {labels(out)} with units {factions[0].name} fields in {era.name}",
+            actual="; ".join(f"{row.label}: {why}" for row, why in out),
+            hint=f"replace {labels(rows)} with units {factions[0].name} fields in {era.name}",
             fix=Fix.REPLACE_UNITS,
         )
     for gap, rows in unknown.items():
         yield _cannot_verify(rule, rows, gap, era.id, factions[0].id, era_name(era.id), version)
+
+
+def _on_general(data: AvailabilityData, era_id: int, mul_id: int) -> str:
+    """``; it is on the Inner Sphere General list, …`` when a general list holds the unit."""
+    generals = data.view(era_id, None).general_lists_with(mul_id)
+    if not generals:
+        return ""
+    listed = " and ".join(f"the {name} list" for name in generals)
+    return f"; it is on {listed}, which counts only where the rule pack names it as general"
 
 
 def _cannot_verify(

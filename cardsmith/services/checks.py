@@ -193,20 +193,21 @@ def check(
 
 
 def era_and_faction(pack: RulePack, force: Force | None = None) -> tuple[str, str]:
-    """The era and faction names a force is checked for: its pack's availability rule's,
-    else the force's own ("" each when the pack checks no availability)."""
+    """The era and faction names of a force's list: those its pack's availability rule
+    checks it for, else the force's own ("" each when neither names one)."""
     from cardsmith.catalogue.eras import find_era
 
+    era, faction = "", ""
     for rule in pack.rules:
         if rule.check in ("availability", "faction"):
             era_text: str = rule.params["era"]
-            faction: str = rule.params["faction"]
+            faction = rule.params["faction"]
             era = find_era(era_text).name if era_text else ""
-            if force is not None:
-                era = era or (force.era.name if force.era else "")
-                faction = faction or (force.faction.name if force.faction else "")
-            return era, faction
-    return "", ""
+            break
+    if force is not None:
+        era = era or (force.era.name if force.era else "")
+        faction = faction or (force.faction.name if force.faction else "")
+    return era, faction
 
 
 def needs_availability(pack: RulePack) -> bool:

@@ -53,10 +53,18 @@ def read_submitted(text: str) -> Submitted:
         ShareCodeError: a damaged or unknown code.
         ForceFileError: an unreadable force file.
     """
-    if looks_like_code(text) and not Path(text).is_file():
+    if looks_like_code(text) and not _is_file(text):
         return Submitted("share code", decode(text))
     force = load_force(Path(text))
     return Submitted(text, shared_of(force))
+
+
+def _is_file(text: str) -> bool:
+    """True when ``text`` names a file (a file called ``CS1-x`` still reads as a force)."""
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):  # a code longer than a file name may be is no file
+        return False
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,6 +82,8 @@ class RecordedRequest:
     path: str
     params: tuple[tuple[str, str], ...]
     headers: Mapping[str, str]
+    at: float = 0.0
+    """When it arrived (``time.monotonic()``): a polite client spaces its requests."""
 
     def values(self, key: str) -> list[str]:
         """Every value given for ``key`` (repeatable keys give several)."""
@@ -325,7 +327,7 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         parts = urlsplit(self.path)
         params = tuple(parse_qsl(parts.query, keep_blank_values=True))
-        request = RecordedRequest(parts.path, params, dict(self.headers.items()))
+        request = RecordedRequest(parts.path, params, dict(self.headers.items()), time.monotonic())
         fault = self.fake._next_fault(request)
         # A client that gave up (a timeout test) has nobody left to tell.
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):

@@ -19,7 +19,7 @@ from cardsmith.render.pdf.text import fit_size, shorten_middle
 
 MARGIN_MM = 12.0
 #: Share of the usable width per column (File … Fingerprint).
-WIDTHS = (0.19, 0.17, 0.09, 0.17, 0.06, 0.10, 0.10, 0.12)
+WIDTHS = (0.16, 0.15, 0.085, 0.165, 0.06, 0.11, 0.15, 0.12)
 #: Row height (mm) and the text sizes (pt) a row starts at and may shrink to.
 ROW_MM = 4.2
 CELL_PT, MIN_PT = 7.5, 5.5

@@ -1,0 +1,1 @@
+"""Tests of what a game master runs at the table: availability, event reports, verify."""
