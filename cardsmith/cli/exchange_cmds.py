@@ -18,9 +18,9 @@ _FILE = click.Path(dir_okay=False, path_type=Path)
 
 def _show_report(report: exchange.ImportReport, source: str, output: Path) -> None:
     force = report.force
-    click.echo(
-        f"Imported {count(len(force.entries), 'unit')} from {source} ({report.format}) into {output}."
-    )
+    # "from the share code" already names the format; a file's name does not.
+    kind = "" if report.format in source else f" ({report.format})"
+    click.echo(f"Imported {count(len(force.entries), 'unit')} from {source}{kind} into {output}.")
     for message in report.warnings:
         warn(message)
     if report.unknown:

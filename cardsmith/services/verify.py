@@ -54,7 +54,7 @@ def read_submitted(text: str) -> Submitted:
         ForceFileError: an unreadable force file.
     """
     if looks_like_code(text) and not _is_file(text):
-        return Submitted("share code", decode(text))
+        return Submitted("the share code", decode(text))
     force = load_force(Path(text))
     return Submitted(text, shared_of(force))
 
@@ -96,7 +96,7 @@ def verify(
         raise UsageError("give the printout's --fingerprint, its --code, or both")
     ours = submitted.shared.fingerprint
     if not ours:
-        raise UsageError(f"the {submitted.source} carries no fingerprint to compare")
+        raise UsageError(f"{submitted.source} carries no fingerprint to compare")
     printed_code = decode(code) if code is not None else None
     printed = normal_fingerprint(fingerprint) if fingerprint is not None else ""
     if printed_code is not None:

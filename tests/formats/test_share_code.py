@@ -240,7 +240,7 @@ def test_export_code_then_import_code_gives_the_same_force_file(
     back = tmp_path / "back.json"
     result = cli_run("import", code, "-o", str(back))
     assert result.code == 0, result
-    assert "from the share code (code)" in result.stdout
+    assert "from the share code into" in result.stdout
     assert force_to_dict(load_force(back)) == force_to_dict(load_force(path))
     # The same code from a file reads the same.
     held = tmp_path / "code.txt"
