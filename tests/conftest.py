@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 from pathlib import Path
@@ -66,3 +67,25 @@ def mul_by_id(mul_records: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
 def cli_run() -> CliRun:
     """Run ``cardsmith ARGS…`` in-process through its real entry point (``kit.run_cli``)."""
     return run_cli
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that drives the whole app ``slow``: the fast loop leaves them out.
+
+    An app test is a coroutine in a module that starts the app under Pilot (``run_test``),
+    or a screen snapshot; each takes seconds, where the rest take milliseconds.
+    """
+    drives_app: dict[str, bool] = {}
+    for item in items:
+        if "snap_compare" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)  # a screenshot of the running app
+            continue
+        function = getattr(item, "function", None)
+        module = getattr(item, "module", None)
+        if function is None or module is None or not inspect.iscoroutinefunction(function):
+            continue
+        name = module.__name__
+        if name not in drives_app:
+            drives_app[name] = "run_test(" in inspect.getsource(module)
+        if drives_app[name]:
+            item.add_marker(pytest.mark.slow)
