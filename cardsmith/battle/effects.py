@@ -23,14 +23,18 @@ from cardsmith.battle.weapon_hits import (
 )
 from cardsmith.battle.weapon_hits import (
     halve_damage,
-    reduce_damage,
-    specials_after_hits,
 )
 from cardsmith.battle.weapon_hits import (
     halve_special as halve_special,
 )
 from cardsmith.battle.weapon_hits import (
+    reduce_damage as reduce_damage,
+)
+from cardsmith.battle.weapon_hits import (
     reduce_special as reduce_special,
+)
+from cardsmith.battle.weapon_hits import (
+    specials_after_hits as specials_after_hits,
 )
 from cardsmith.errors import BattleEditError, TemplateError
 from cardsmith.forces.spas import (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -50,10 +51,22 @@ def open_force(settings: Settings, force_file: Path) -> None:
     run_app(settings, force_file)
 
 
-_LOCATIONS = {
-    "cache": lambda settings: settings.resolved_cache_dir,
-    "config": lambda _settings: paths.config_dir(),
-    "templates": lambda _settings: paths.templates_dir(),
+def _cache(settings: Settings) -> Path:
+    return settings.resolved_cache_dir
+
+
+def _config(_settings: Settings) -> Path:
+    return paths.config_dir()
+
+
+def _templates(_settings: Settings) -> Path:
+    return paths.templates_dir()
+
+
+_LOCATIONS: dict[str, Callable[[Settings], Path]] = {
+    "cache": _cache,
+    "config": _config,
+    "templates": _templates,
 }
 
 

@@ -23,7 +23,7 @@ class _RulesGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name == "betrayal":
             # The Betrayal test of seed 000, owned by the battle commands.
-            from cardsmith.cli.battle_cmds import betrayal
+            from cardsmith.cli.betrayal_cmds import betrayal
 
             return betrayal
         return super().get_command(ctx, cmd_name)

@@ -12,8 +12,8 @@ from cardsmith.catalogue.dump import content_hash
 from cardsmith.errors import ForceEditError, FormatError
 from cardsmith.errors import FormatProblems as FormatProblems
 from cardsmith.fileio import parse_json, read_bytes
-from cardsmith.forces.editing import data_version, resolve_spas
-from cardsmith.forces.spas import SpaCatalogue
+from cardsmith.forces.editing import data_version
+from cardsmith.forces.spas import SpaCatalogue, resolve_spas
 from cardsmith.formats.matching import UnitMatcher, UnknownUnit
 from cardsmith.models.force import (
     DEFAULT_SKILL,

@@ -26,14 +26,18 @@ from cardsmith.formats import (
 from cardsmith.formats.common import (
     NO_OPTIONS,
     ImportOptions,
-    ImportReport,
     check_size,
     decode_text,
     load_json,
-    read_input,
 )
 from cardsmith.formats.common import (
     FormatProblems as FormatProblems,
+)
+from cardsmith.formats.common import (
+    ImportReport as ImportReport,
+)
+from cardsmith.formats.common import (
+    read_input as read_input,
 )
 from cardsmith.formats.matching import UnitLookup, UnitMatcher
 from cardsmith.models.force import Force

@@ -50,7 +50,9 @@ def float_field(record: Mapping[str, Any], key: str) -> float:
 def optional_int(value: object) -> int | None:
     if value is None or value == "" or isinstance(value, bool):
         return None
-    return int(value)  # type: ignore[call-overload]
+    if isinstance(value, int | float):
+        return int(value)
+    return int(str(value).strip())
 
 
 def damage_value(record: Mapping[str, Any], value_key: str, *flag_keys: str) -> DamageValue:

@@ -296,7 +296,8 @@ def shared(name: str, loader: Callable[[], T]) -> T:
     now = time.monotonic()
     hit = _SHARED.get(key)
     if hit is not None and now - hit[0] < SHARED_MAX_AGE:
-        return hit[1]
+        cached: T = hit[1]
+        return cached
     value = loader()
     _SHARED[key] = (now, value)
     return value

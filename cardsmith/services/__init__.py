@@ -15,9 +15,9 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from cardsmith.render.content.reference import RefTable as ReferenceTable
     from cardsmith.services.cards import (
         GlossaryRow,
-        ReferenceTable,
         card_lines,
         glossary,
         reference_tables,

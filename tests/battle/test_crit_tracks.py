@@ -161,9 +161,11 @@ def test_a_submarine_reduced_to_zero_sinks() -> None:
 
 def test_crit_errors_are_cardsmith_errors() -> None:
     unit = make_unit()
-    for call in (lambda: crit_from_roll(unit, 13), lambda: parse_crit("laser")):
-        with pytest.raises(CritError) as caught:
-            call()
+    with pytest.raises(CritError) as roll:
+        crit_from_roll(unit, 13)
+    with pytest.raises(CritError) as name:
+        parse_crit("laser")
+    for caught in (roll, name):
         assert isinstance(caught.value, CardsmithError)
         assert isinstance(caught.value, BattleEditError)
     with pytest.raises(CritError, match="no critical-hit table"):

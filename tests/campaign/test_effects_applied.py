@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
@@ -35,8 +36,8 @@ _CASES = [
 class _FirstOption:
     """Always picks the first option (to reach every entry without prompts)."""
 
-    def choose(self, prompt: str, options: object) -> str:
-        return options[0][0]  # type: ignore[index]
+    def choose(self, prompt: str, options: Sequence[tuple[str, str]]) -> str:
+        return options[0][0]
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ from typing import Any
 
 import pdfplumber
 import pytest
+from kit import CliResult, CliRun
 from mulserver.server import FakeMul, Fault, add_synthetic_factions
 
 ALPHA = "Synthetic Faction A"
@@ -29,7 +30,7 @@ def no_backoff(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     return waits
 
 
-def _mechs(cli_run: Any, *args: str) -> list[dict[str, Any]]:
+def _mechs(cli_run: CliRun, *args: str) -> list[dict[str, Any]]:
     found = cli_run("--offline", "search", "--type", "BM", "--usable", "--limit", "0",
                     "--format", "json", *args)  # fmt: skip
     assert found.code == 0, found
@@ -37,10 +38,13 @@ def _mechs(cli_run: Any, *args: str) -> list[dict[str, Any]]:
 
 
 def test_a_game_masters_evening(
-    cli_run: Any, mul_env: FakeMul, no_backoff: list[float], tmp_path: Path
+    cli_run: CliRun, mul_env: FakeMul, no_backoff: list[float], tmp_path: Path
 ) -> None:
     add_synthetic_factions(mul_env.data)
-    offline = lambda *args: cli_run("--offline", *args)  # noqa: E731
+
+    def offline(*args: str) -> CliResult:
+        return cli_run("--offline", *args)
+
     # 1. The sync: the MUL fails after the faction lookup and one list; the same command
     # run again fetches the rest, the finished list from the HTTP cache.
     sync = ("catalogue", "sync", "--availability", "--eras", "Clan Invasion,Jihad",
@@ -150,7 +154,7 @@ def test_a_game_masters_evening(
 
 
 def test_a_sync_keeps_a_polite_pace(
-    cli_run: Any, mul_env: FakeMul, monkeypatch: pytest.MonkeyPatch
+    cli_run: CliRun, mul_env: FakeMul, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("CARDSMITH_MUL_INTERVAL")  # the default: one request a second
     sync = ("catalogue", "sync", "--availability", "--eras", "10,13,14", "--types", "BM")

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kit import CliResult, CliRun
 
 CLAN_FILE = "Types_18_Technologies_2_AvailableEras_13.json"
 IS_FILE = "Types_18_Technologies_1_AvailableEras_13.json"
@@ -31,8 +32,10 @@ def captured(mul_dir: Path) -> Path:
     return mul_dir / "quicklist" / "available-eras"
 
 
-def test_a_game_masters_evening(cli_run: Any, captured: Path, tmp_path: Path) -> None:
-    run = lambda *args: cli_run("--offline", *args)  # noqa: E731
+def test_a_game_masters_evening(cli_run: CliRun, captured: Path, tmp_path: Path) -> None:
+    def run(*args: str) -> CliResult:
+        return cli_run("--offline", *args)
+
     wolf_units = _records(captured, CLAN_FILE)[:30]
     synthetic = tmp_path / "SYNTHETIC-clan-wolf-era-13.json"
     synthetic.write_text(

@@ -13,8 +13,7 @@ from typing import Any
 import pytest
 
 from cardsmith.errors import ForceEditError
-from cardsmith.forces.editing import resolve_spas
-from cardsmith.forces.spas import load_spas
+from cardsmith.forces.spas import load_spas, resolve_spas
 from cardsmith.models import Force, ForceEntry
 from cardsmith.services import checks
 from rules.rulekit import build_unit, write_force
