@@ -11,12 +11,12 @@ import click
 from cardsmith.catalogue.availability import faction_label
 from cardsmith.catalogue.eras import era_name
 from cardsmith.catalogue.search import Hit
-from cardsmith.catalogue.store import Catalogue
 from cardsmith.cli.context import Settings
 from cardsmith.cli.output import echo_json, format_table, warn
 from cardsmith.errors import CatalogueDataError
 from cardsmith.models import Unit
 from cardsmith.services import catalogue as service
+from cardsmith.services.catalogue import Catalogue
 from cardsmith.wording import count, shorten
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -9,8 +9,8 @@ import click
 from cardsmith.cli.context import settings_of
 from cardsmith.cli.output import warn
 from cardsmith.errors import EXIT_OK, EXIT_PROBLEMS
-from cardsmith.forces.force_file import load_force
 from cardsmith.services import exchange
+from cardsmith.services.force_files import load_force
 from cardsmith.wording import count
 
 _FILE = click.Path(dir_okay=False, path_type=Path)

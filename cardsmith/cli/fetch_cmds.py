@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import click
 
-from cardsmith.catalogue.fetch import Batch, FetchReport, MulQuery, SyncReport
 from cardsmith.cli.context import Settings
 from cardsmith.cli.output import echo_json, format_table, terminal_stream, warn
 from cardsmith.errors import CatalogueDataError, CatalogueUnavailable, OfflineCacheMiss
 from cardsmith.services import mul as service
+from cardsmith.services.mul import Batch, FetchReport, MulQuery, SyncReport
 
 #: Most missing sync batches named one by one before the rest are counted.
 _LISTED_MISSING = 8

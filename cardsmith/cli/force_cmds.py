@@ -13,11 +13,11 @@ from cardsmith.cli.force_show_cmds import spas_command as spas_list_command
 from cardsmith.cli.output import echo_json
 from cardsmith.errors import UsageError
 from cardsmith.forces.pricing import entry_pv, force_pv
-from cardsmith.forces.updates import OutdatedEntry
 from cardsmith.models.force import Force, MulRef
 from cardsmith.services import force_files as files
 from cardsmith.services import force_settings as settings
 from cardsmith.services import forces as use
+from cardsmith.services.forces import OutdatedEntry
 
 
 @click.group()

@@ -11,11 +11,11 @@ from cardsmith.cli.context import settings_of
 from cardsmith.cli.output import echo_json, format_table, warn
 from cardsmith.errors import CardsmithError
 from cardsmith.forces.formations import load_formations
-from cardsmith.forces.updates import OutdatedEntry
 from cardsmith.models.force import SKILL_NAMES, Force
 from cardsmith.services import force_files as files
 from cardsmith.services import forces as use
 from cardsmith.services.force_summary import PRICING_TEXT, ForceSummary, summarise
+from cardsmith.services.forces import OutdatedEntry
 from cardsmith.wording import count
 
 FILE = click.Path(dir_okay=False, path_type=Path)

@@ -19,7 +19,8 @@ from cardsmith.catalogue.eras import Era, find_era
 from cardsmith.catalogue.factions import Faction
 from cardsmith.catalogue.imports import ImportedAvailability, availability_of
 from cardsmith.catalogue.search import Hit, SearchFilters, SearchIndex
-from cardsmith.catalogue.store import Catalogue, CatalogueInfo, StoreReport
+from cardsmith.catalogue.store import Catalogue as Catalogue
+from cardsmith.catalogue.store import CatalogueInfo, StoreReport
 from cardsmith.errors import UnitNotFound, UsageError
 from cardsmith.limits import fits_sqlite
 from cardsmith.models import RULES_LEVELS, Unit, UnitType

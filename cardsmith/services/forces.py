@@ -16,7 +16,8 @@ from cardsmith.forces import editing
 from cardsmith.forces.pricing import adjusted_pv
 from cardsmith.forces.spas import SpaCatalogue, card_numbers, load_spas
 from cardsmith.forces.spas import spa_budget as _spa_budget
-from cardsmith.forces.updates import OutdatedEntry, outdated_entries, update_entries
+from cardsmith.forces.updates import OutdatedEntry as OutdatedEntry
+from cardsmith.forces.updates import outdated_entries, update_entries
 from cardsmith.models import Force, Unit
 from cardsmith.models.force import DEFAULT_SKILL
 

@@ -15,7 +15,11 @@ from pathlib import Path
 from cardsmith.catalogue import fetch as fetching
 from cardsmith.catalogue.eras import RULES_IDS, TECH_IDS, TYPE_CODE_TO_MUL, find_era
 from cardsmith.catalogue.factions import Faction
-from cardsmith.catalogue.fetch import FetchReport, MulQuery, ProgressCallback, SyncReport
+from cardsmith.catalogue.fetch import Batch as Batch
+from cardsmith.catalogue.fetch import FetchReport as FetchReport
+from cardsmith.catalogue.fetch import MulQuery as MulQuery
+from cardsmith.catalogue.fetch import ProgressCallback
+from cardsmith.catalogue.fetch import SyncReport as SyncReport
 from cardsmith.catalogue.store import Catalogue
 from cardsmith.errors import CatalogueReadOnly, UsageError
 from cardsmith.services.catalogue import open_catalogue, parse_range, split_values
