@@ -24,11 +24,9 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import json
 import os
 import stat
 import tempfile
-import tomllib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +34,9 @@ from typing import Any, Generic, TypeVar
 
 from cardsmith import limits
 from cardsmith.errors import CardsmithError, ReadOnlyTarget, UsageError
+from cardsmith.limits import check_readable as check_readable
+from cardsmith.limits import parse_json as parse_json
+from cardsmith.limits import parse_toml as parse_toml
 
 T = TypeVar("T")
 
@@ -136,48 +137,6 @@ def _special_kind(mode: int) -> str:
     return "not a regular file"
 
 
-def parse_json(
-    raw: bytes, *, where: str, what: str, error: type[CardsmithError], check: bool = True
-) -> Any:
-    """Decode JSON bytes within the shared limits (depth, finite numbers, SQLite integers).
-
-    Empty, not UTF-8, nested too deeply, ``NaN``/``Infinity``, or not JSON (cut short
-    said so) raise ``error`` naming ``where``.  ``check=False`` leaves the walk over the
-    decoded values (``limits.check_tree``) to the caller, which must then apply it to all
-    it reads: the force reader walks each distinct unit snapshot once, not in every file.
-    """
-    if not raw.strip():
-        raise error(f"{where} is empty")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        if exc.reason == "unexpected end of data":
-            raise error(f"{where} is not valid JSON (the file looks cut short)") from exc
-        raise error(f"{where} is not UTF-8 text (byte {exc.start})") from exc
-    try:
-        data = json.loads(text, parse_constant=_no_constant)
-    except _NotFinite as exc:
-        raise error(f"{where} holds {exc.args[0]}, which is not a finite number") from None
-    except RecursionError as exc:
-        raise error(f"{where} nests JSON too deeply to be a {what}") from exc
-    except json.JSONDecodeError as exc:
-        hint = " (the file looks cut short)" if exc.pos >= len(text.rstrip()) - 1 else ""
-        raise error(
-            f"{where} is not valid JSON{hint}: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from exc
-    if check:
-        limits.check_tree(data, where=where, error=error)
-    return data
-
-
-class _NotFinite(ValueError):
-    """``NaN``, ``Infinity`` or ``-Infinity`` in JSON (never leaves ``parse_json``)."""
-
-
-def _no_constant(name: str) -> Any:
-    raise _NotFinite(name)
-
-
 def read_json(
     path: Path, *, what: str, max_bytes: int, error: type[CardsmithError], check: bool = True
 ) -> Any:
@@ -188,23 +147,6 @@ def read_json(
     """
     raw = read_bytes(path, what=what, max_bytes=max_bytes, error=error)
     return parse_json(raw, where=str(path), what=what, error=error, check=check)
-
-
-def parse_toml(text: str, *, where: str, error: type[CardsmithError]) -> dict[str, Any]:
-    """Decode TOML within the shared limits (depth, finite numbers, SQLite integers).
-
-    Raises:
-        CardsmithError: ``error`` naming ``where``: not TOML, nested too deeply, or
-            ``nan``/``inf`` where a number is read.
-    """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise error(f"{where} is not valid TOML: {exc}") from exc
-    except RecursionError as exc:
-        raise error(f"{where} nests TOML too deeply") from exc
-    limits.check_tree(data, where=where, error=error)
-    return data
 
 
 # -- saving ---------------------------------------------------------------------------------
@@ -366,7 +308,9 @@ def locked(
     import filelock
 
     wait = lock_timeout() if timeout is None else timeout
-    lock = filelock.FileLock(lock_path(path), is_singleton=True)
+    where = lock_path(path)
+    mode = _lock_mode(real_path(path))
+    lock = filelock.FileLock(where, mode=mode, is_singleton=True)
     try:
         lock.acquire(timeout=wait)
     except filelock.Timeout:
@@ -374,11 +318,28 @@ def locked(
             f"{path} is busy: another cardsmith has been saving it for {wait:g} s; try again"
         ) from None
     except OSError as exc:
+        if isinstance(exc, PermissionError) and where.exists() and os.access(where.parent, os.W_OK):
+            raise error(
+                f"cannot write {path}: its lock file {where.name} cannot be "
+                "written by this user; its owner can make it writable (chmod a+w) or remove it"
+            ) from None
         raise error(f"cannot write {path}: {os_reason(exc)}") from None
+    with contextlib.suppress(OSError):
+        # A file shared since its lock was made (chmod a+w) shares its lock too.
+        if stat.S_IMODE(where.stat().st_mode) != mode and where.stat().st_uid == os.geteuid():
+            os.chmod(where, mode)
     try:
         yield real_path(path)
     finally:
         lock.release()
+
+
+def _lock_mode(target: Path) -> int:
+    """The lock file's permissions: whoever may write the file may take its lock."""
+    try:
+        return stat.S_IMODE(target.stat().st_mode) & 0o666 | 0o600
+    except OSError:
+        return 0o666 & ~_umask()
 
 
 @dataclass

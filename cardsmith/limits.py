@@ -4,12 +4,15 @@ A limit that a writer checks is the same number its reader checks, so what cards
 writes it can always read back.  Values: sizes of each kind of file, how deeply JSON and
 TOML may nest, how long a rule pack's ``extends`` chain may be, the integer range SQLite
 stores, and finite numbers only (no ``nan``, ``inf`` or ``1e400`` from a file or the
-environment).
+environment).  ``parse_json`` and ``parse_toml`` decode within them; ``check_readable``
+refuses to save what they would refuse to read.
 """
 
 from __future__ import annotations
 
+import json
 import math
+import tomllib
 from collections.abc import Callable
 from typing import Any
 
@@ -125,3 +128,82 @@ def check_chain(length: int, *, where: str, error: ErrorType, limit: int = MAX_E
     """
     if length > limit:
         raise error(f"{where}: the extends chain is longer than {limit} packs")
+
+
+# -- decoding and encoding within the limits ---------------------------------------------
+
+
+def parse_json(raw: bytes, *, where: str, what: str, error: ErrorType, check: bool = True) -> Any:
+    """Decode JSON bytes within the shared limits (depth, finite numbers, SQLite integers).
+
+    Empty, not UTF-8, nested too deeply, ``NaN``/``Infinity``, or not JSON (cut short
+    said so) raise ``error`` naming ``where``.  ``check=False`` leaves the walk over the
+    decoded values (``limits.check_tree``) to the caller, which must then apply it to all
+    it reads: the force reader walks each distinct unit snapshot once, not in every file.
+    """
+    if not raw.strip():
+        raise error(f"{where} is empty")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        if exc.reason == "unexpected end of data":
+            raise error(f"{where} is not valid JSON (the file looks cut short)") from exc
+        raise error(f"{where} is not UTF-8 text (byte {exc.start})") from exc
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except _NotFinite as exc:
+        raise error(f"{where} holds {exc.args[0]}, which is not a finite number") from None
+    except RecursionError as exc:
+        raise error(f"{where} nests JSON too deeply to be a {what}") from exc
+    except json.JSONDecodeError as exc:
+        hint = " (the file looks cut short)" if exc.pos >= len(text.rstrip()) - 1 else ""
+        raise error(
+            f"{where} is not valid JSON{hint}: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from exc
+    if check:
+        check_tree(data, where=where, error=error)
+    return data
+
+
+class _NotFinite(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity`` in JSON (never leaves ``parse_json``)."""
+
+
+def _no_constant(name: str) -> Any:
+    raise _NotFinite(name)
+
+
+def parse_toml(text: str, *, where: str, error: ErrorType) -> dict[str, Any]:
+    """Decode TOML within the shared limits (depth, finite numbers, SQLite integers).
+
+    Raises:
+        CardsmithError: ``error`` naming ``where``: not TOML, nested too deeply, or
+            ``nan``/``inf`` where a number is read.
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise error(f"{where} is not valid TOML: {exc}") from exc
+    except RecursionError as exc:
+        raise error(f"{where} nests TOML too deeply") from exc
+    check_tree(data, where=where, error=error)
+    return data
+
+
+class _Unreadable(Exception):
+    """A value ``check_readable`` refuses (never leaves ``check_readable``)."""
+
+
+def check_readable(data: Any, *, where: str, error: ErrorType) -> None:
+    """Refuse to save a document that the reader would refuse (the shared limits).
+
+    A number that is not finite or does not fit SQLite (a cap or damage of ``10**23``)
+    would make the saved file unreadable; it is refused before anything is written.
+
+    Raises:
+        CardsmithError: ``error`` naming the place and saying nothing was written.
+    """
+    try:
+        check_tree(data, where=where, error=_Unreadable)
+    except _Unreadable as exc:
+        raise error(f"{exc}; cardsmith could not read that back, so nothing was written") from None

@@ -31,7 +31,7 @@ from cardsmith.errors import ForceFileError
 
 # ``backup_path`` is part of this module's interface (callers find the .bak through it).
 from cardsmith.fileio import backup_path as backup_path
-from cardsmith.fileio import locked, read_json, save_bytes
+from cardsmith.fileio import check_readable, locked, read_json, save_bytes
 from cardsmith.forces.fingerprint import force_fingerprint
 from cardsmith.forces.force_file import load_force
 
@@ -148,9 +148,12 @@ def save_battle(battle: Battle, path: Path) -> None:
     """Write the battle atomically, keeping the file it replaces as ``<file>.bak``.
 
     Raises:
-        BattleFileError: the folder cannot be written.
+        BattleFileError: the folder cannot be written, or the battle holds a number its
+            reader would refuse (nothing is written then).
     """
-    text = json.dumps(battle_to_dict(battle), indent=2, ensure_ascii=False) + "\n"
+    document = battle_to_dict(battle)
+    check_readable(document, where=str(path), error=BattleFileError)
+    text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     save_bytes(
         path,
         text.encode("utf-8"),

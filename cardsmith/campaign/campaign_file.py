@@ -11,7 +11,7 @@ from typing import Any
 from cardsmith import limits
 from cardsmith.campaign.model import ACTIONS, Campaign, CampaignFileError, LogEntry
 from cardsmith.campaign.replay import replay
-from cardsmith.fileio import locked, os_reason, read_json, save_bytes
+from cardsmith.fileio import check_readable, locked, os_reason, read_json, save_bytes
 
 FORMAT = "cardsmith-campaign"
 VERSION = 1
@@ -121,8 +121,14 @@ def save_campaign(campaign: Campaign, path: Path) -> Path:
 
     The previous file, if any, is copied to ``<name>.bak`` first, so a bad save never
     leaves the player without their last good campaign.
+
+    Raises:
+        CampaignFileError: the folder cannot be written, or the campaign holds a number
+            its reader would refuse (nothing is written then).
     """
-    text = campaign_json_text(campaign)
+    document = campaign_to_json(campaign)
+    check_readable(document, where=str(path), error=CampaignFileError)
+    text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

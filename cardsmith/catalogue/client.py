@@ -184,9 +184,7 @@ class MulClient:
             check_url(base_url)
         except UsageError as exc:
             raise UsageError(f"CARDSMITH_MUL_URL: {exc.message}") from None
-        timeout = _env_number("CARDSMITH_MUL_TIMEOUT", DEFAULT_TIMEOUT, high=MAX_TIMEOUT)
-        if timeout <= 0:
-            raise UsageError("CARDSMITH_MUL_TIMEOUT must be more than 0 seconds")
+        timeout = _env_number("CARDSMITH_MUL_TIMEOUT", DEFAULT_TIMEOUT, high=MAX_TIMEOUT, above=0)
         retries = _env_number("CARDSMITH_MUL_RETRIES", DEFAULT_RETRIES, high=MAX_RETRIES)
         if retries != int(retries):
             raise UsageError("CARDSMITH_MUL_RETRIES must be a whole number")
@@ -359,11 +357,14 @@ def check_url(base_url: str) -> str:
     return text.rstrip("/")
 
 
-def _env_number(name: str, default: float, *, high: float) -> float:
+def _env_number(name: str, default: float, *, high: float, above: float | None = None) -> float:
     text = os.environ.get(name)
     if not text:
         return default
-    value = finite_number(text, name=name, error=UsageError, at_least=0)
+    if above is not None:
+        value = finite_number(text, name=name, error=UsageError, above=above)
+    else:
+        value = finite_number(text, name=name, error=UsageError, at_least=0)
     if value > high:
         raise UsageError(f"{name} may be at most {high:g}, not {text!r}")
     return value

@@ -13,8 +13,10 @@ import requests
 from requests.adapters import HTTPAdapter
 from requests_cache import CachedSession
 
+from cardsmith.catalogue import schema
 from cardsmith.catalogue.answers import decode_answer, endpoint_of
 from cardsmith.catalogue.deadline import DeadlineAdapter
+from cardsmith.catalogue.writing import read_only_reason
 from cardsmith.errors import CatalogueStoreError
 from cardsmith.fileio import os_reason
 
@@ -82,7 +84,10 @@ def build_session(cache_dir: Path, *, offline: bool = False) -> MulSession:
 
     Offline, every request is ``only_if_cached`` (a miss is a "504 Not Cached" answer the
     client turns into ``OfflineCacheMiss``) and the transport refuses to connect.  A
-    damaged cache file is moved aside and a new one started, with a notice.
+    damaged cache file is moved aside and a new one started, with a notice.  A cache
+    file this user cannot write (another owner, a read-only folder or disk), or one
+    another cardsmith is writing, is left alone: the answers are cached in memory for
+    this run, with a notice.
 
     Raises:
         CatalogueStoreError: the cache folder cannot be created.
@@ -94,37 +99,57 @@ def build_session(cache_dir: Path, *, offline: bool = False) -> MulSession:
             f"cannot create the cache folder {cache_dir}: {os_reason(exc)}"
         ) from exc
     path = cache_dir / f"{HTTP_CACHE_NAME}.sqlite"
-    notices: list[str] = []
+    reason = read_only_reason(path)
+    if reason is not None:
+        return _in_memory(path, offline, reason)
     try:
         session = _open(path, offline)
         len(session.cache.responses)  # reads the table: a damaged file fails by here
     except sqlite3.DatabaseError as exc:
+        if schema.is_busy(exc):
+            # Another cardsmith is writing it: never damage, and never moved aside.
+            return _in_memory(path, offline, "another cardsmith is writing to it")
+        if schema.is_read_only(exc) or schema.is_full(exc) or schema.is_io_error(exc):
+            return _in_memory(path, offline, f"it cannot be written ({exc})")
         moved = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
-        path.replace(moved)
-        notices.append(
-            f"the HTTP cache {path} could not be read ({exc}); moved to {moved.name}, starting afresh"
-        )
+        try:
+            path.replace(moved)
+        except OSError as move_error:
+            return _in_memory(path, offline, f"it is damaged and {os_reason(move_error)}")
         session = _open(path, offline)
-    session.notices = notices
+        session.notices = [
+            f"the HTTP cache {path} could not be read ({exc}); moved to {moved.name}, starting afresh"
+        ]
     return session
 
 
-def _open(path: Path, offline: bool) -> MulSession:
+def _in_memory(path: Path, offline: bool, reason: str) -> MulSession:
+    """A session whose cache lives in memory, for an HTTP cache file that cannot be used."""
+    session = _open(path, offline, backend="memory")
+    session.notices = [
+        f"the HTTP cache {path} is not used: {reason}; answers are not kept for the next run"
+    ]
+    return session
+
+
+def _open(path: Path, offline: bool, *, backend: str = "sqlite") -> MulSession:
     # SQLite backend, JSON serializer.  SQLite because two cardsmith processes (a sync
     # and a fetch) may share the cache: it locks across processes, which the filesystem
     # backend does not (its lock is per thread).  JSON because cached data is data —
     # design §10 rules out pickle, requests-cache's default for SQLite.
+    options: dict[str, Any] = {"wal": True} if backend == "sqlite" else {}
     session = MulSession(
         str(path),
-        backend="sqlite",
+        backend=backend,
         serializer="json",
-        wal=True,
+        **options,
         expire_after=EXPIRE_AFTER,
         stale_if_error=True,
         only_if_cached=offline,
         allowable_codes=(200,),
         allowable_methods=("GET",),
     )
+    session.notices = []
     adapter: HTTPAdapter = _NoNetworkAdapter() if offline else _CheckedAdapter()
     session.mount("http://", adapter)
     session.mount("https://", adapter)

@@ -1,9 +1,9 @@
 """Provides ``open_store``: the catalogue's file opened for writing, read-only or in memory.
 
 A store this user can write is opened, migrated only when its layout version differs,
-and moved aside (then rebuilt) only when it is damaged or foreign, never when it is busy.
-A store this user cannot write is opened read-only; a folder that cannot be written at
-all gets an in-memory store for the starter catalogue.
+and moved aside (then rebuilt) only when it is damaged or foreign, never when it is busy
+or its disk is full.  A store this user or disk cannot write is opened read-only; a
+folder that cannot be written at all gets an in-memory store for the starter catalogue.
 """
 
 from __future__ import annotations
@@ -55,7 +55,35 @@ def open_store(folder: Path) -> Opened:
             return _in_memory(path, reason)
         return _open_read_only(path, reason)
     notices: list[str] = []
-    return Opened(_open_checked(path, notices), path, notices)
+    try:
+        return Opened(_open_checked(path, notices), path, notices)
+    except _CannotWrite as exc:
+        # A full or failing disk is no damage: the store is read as it is, never moved.
+        if not path.exists() or path.stat().st_size == 0:
+            return _in_memory(path, exc.reason)
+        opened = _open_read_only(path, exc.reason)
+        opened.notices[:0] = notices
+        return opened
+
+
+class _CannotWrite(Exception):
+    """SQLite could not write the store's files (never damage): ``reason`` in words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _cannot_write(exc: sqlite3.Error) -> str | None:
+    """Why the store's files cannot be written, when that is what ``exc`` says."""
+    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+    if schema.is_full(exc):
+        return "the disk is full"
+    if schema.is_read_only(exc) or code in (sqlite3.SQLITE_PERM, sqlite3.SQLITE_CANTOPEN):
+        return f"its files cannot be written ({exc})"
+    if schema.is_io_error(exc):
+        return "the disk refused a write (it may be full)"
+    return None
 
 
 def _open_checked(path: Path, notices: list[str]) -> sqlite3.Connection:
@@ -70,11 +98,15 @@ def _open_checked(path: Path, notices: list[str]) -> sqlite3.Connection:
             schema.probe(connection)
             return connection
     except sqlite3.DatabaseError as exc:
+        if connection is not None:
+            connection.close()
         if schema.is_busy(exc):
-            if connection is not None:
-                connection.close()
             raise translate(exc, path, "open") from exc
+        reason = _cannot_write(exc)
+        if reason is not None:
+            raise _CannotWrite(reason) from exc
         problem = f"it could not be read ({exc})"
+        connection = None
     if connection is not None:
         connection.close()
     moved = _move_aside(path)
@@ -83,7 +115,14 @@ def _open_checked(path: Path, notices: list[str]) -> sqlite3.Connection:
         f"{moved.name} and a new one was started — import or fetch your units again"
     )
     connection = schema.connect_rw(path)
-    schema.migrate(connection)
+    try:
+        schema.migrate(connection)
+    except sqlite3.DatabaseError as exc:
+        connection.close()
+        reason = _cannot_write(exc)
+        if reason is None:
+            raise translate(exc, path, "create") from exc
+        raise _CannotWrite(reason) from exc
     return connection
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
@@ -29,9 +29,9 @@ from cardsmith.catalogue.opening import open_store
 from cardsmith.catalogue.schema import STORE_NAME
 from cardsmith.catalogue.search import IndexRow, SearchFilters, SearchIndex, SearchResult, normalise
 from cardsmith.catalogue.sql_search import INDEX_COLUMNS, search_sql
-from cardsmith.catalogue.writing import Transaction, translate
+from cardsmith.catalogue.writing import Transaction, translate, unit_row
 from cardsmith.errors import CatalogueDataError
-from cardsmith.limits import fits_sqlite
+from cardsmith.limits import SQLITE_MAX, SQLITE_MIN, fits_sqlite
 from cardsmith.models import Unit
 
 __all__ = ["STORE_NAME", "Catalogue", "CatalogueInfo", "StoreReport", "UnitVersion", "now_iso"]
@@ -227,7 +227,7 @@ class Catalogue:
         """Search straight from SQL (the index only for typos): see ``sql_search``."""
         try:
             return search_sql(
-                self._db, query, filters or SearchFilters(), limit=limit, index=self.index
+                self._db, query, _within_sqlite(filters), limit=limit, index=self.index
             )
         except sqlite3.Error as exc:
             raise translate(exc, self.path, "read") from exc
@@ -341,7 +341,7 @@ class Catalogue:
                 added += 1
             else:
                 updated += 1
-            row = _row(item, source, fetched_at)
+            row = unit_row(item, source, fetched_at)
             if not all(fits_sqlite(v) for v in row if type(v) is int):
                 raise CatalogueDataError(
                     f"unit {item.unit.name!r} has a number too large to store (MUL id "
@@ -377,26 +377,19 @@ class Catalogue:
             raise translate(exc, self.path, "read") from exc
 
 
-def _row(item: UnitRecord, source: str, fetched_at: str) -> tuple[object, ...]:
-    unit = item.unit
-    codes = "," + ",".join(sorted(unit.special_codes())) + ","
-    return (
-        unit.mul_id,
-        unit.name,
-        normalise(unit.name),
-        unit.type.value if unit.type else None,
-        unit.role,
-        unit.size,
-        unit.pv,
-        unit.max_move,
-        codes,
-        unit.era_id,
-        unit.technology,
-        unit.rules,
-        int(unit.has_stats),
-        json.dumps(unit.to_dict(), ensure_ascii=False, separators=(",", ":")),
-        source,
-        fetched_at,
-        item.content_hash,
-        unit.mul_type,
+def _within_sqlite(filters: SearchFilters | None) -> SearchFilters:
+    """The filters with every whole number moved into SQLite's range (the answer is the same:
+    no stored value lies beyond it), so ``--pv 10**23`` finds nothing instead of failing."""
+    if filters is None:
+        return SearchFilters()
+
+    def clamp(value: int) -> int:
+        return min(max(value, SQLITE_MIN), SQLITE_MAX)
+
+    return replace(
+        filters,
+        sizes=frozenset(clamp(v) for v in filters.sizes),
+        eras=frozenset(clamp(v) for v in filters.eras),
+        pv_min=None if filters.pv_min is None else clamp(filters.pv_min),
+        pv_max=None if filters.pv_max is None else clamp(filters.pv_max),
     )

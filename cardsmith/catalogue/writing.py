@@ -1,4 +1,4 @@
-"""Provides the catalogue's write transactions and the words for what SQLite refused.
+"""Provides the catalogue's write transactions, its unit rows and words for what SQLite refused.
 
 "database is locked" is never damage: it becomes ``CatalogueBusy`` (try again).  A full
 disk, a read-only file or a file owned by someone else each get their own plain message,
@@ -8,11 +8,14 @@ and a failed write always leaves the store as it was (the transaction is rolled 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sqlite3
 from pathlib import Path
 
 from cardsmith.catalogue import schema
+from cardsmith.catalogue.dump import UnitRecord
+from cardsmith.catalogue.search import normalise
 from cardsmith.errors import CatalogueBusy, CatalogueError, CatalogueReadOnly, CatalogueStoreError
 
 
@@ -81,10 +84,14 @@ class Transaction:
 
     def __enter__(self) -> None:
         if self._read_only is not None:
+            hint = (
+                " (use --cache-dir or CARDSMITH_CACHE_DIR for a catalogue of your own)"
+                if "by this user" in self._read_only
+                else ""
+            )
             raise CatalogueReadOnly(
                 f"cannot write the local catalogue at {self._path}: {self._read_only}; "
-                "searching and reading still work (use --cache-dir or CARDSMITH_CACHE_DIR "
-                "for a catalogue of your own)"
+                f"searching and reading still work{hint}"
             )
         if self._db.in_transaction:
             return
@@ -116,3 +123,29 @@ class Transaction:
         if not self._db.in_transaction:
             return
         raise CatalogueStoreError(f"the catalogue at {self._path} could not be rolled back")
+
+
+def unit_row(item: UnitRecord, source: str, fetched_at: str) -> tuple[object, ...]:
+    """The ``units`` table row of one record, in the store's column order."""
+    unit = item.unit
+    codes = "," + ",".join(sorted(unit.special_codes())) + ","
+    return (
+        unit.mul_id,
+        unit.name,
+        normalise(unit.name),
+        unit.type.value if unit.type else None,
+        unit.role,
+        unit.size,
+        unit.pv,
+        unit.max_move,
+        codes,
+        unit.era_id,
+        unit.technology,
+        unit.rules,
+        int(unit.has_stats),
+        json.dumps(unit.to_dict(), ensure_ascii=False, separators=(",", ":")),
+        source,
+        fetched_at,
+        item.content_hash,
+        unit.mul_type,
+    )

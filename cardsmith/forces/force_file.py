@@ -15,7 +15,7 @@ from typing import Any
 
 from cardsmith import __version__, limits
 from cardsmith.errors import CatalogueDataError, ForceFileError
-from cardsmith.fileio import locked, locked_update, read_json, save_bytes
+from cardsmith.fileio import check_readable, locked, locked_update, read_json, save_bytes
 from cardsmith.forces.snapshots import unit_from_snapshot
 from cardsmith.models.force import (
     MAX_SKILL,
@@ -88,7 +88,11 @@ def _entry_to_dict(entry: ForceEntry) -> dict[str, Any]:
 
 def force_bytes(force: Force) -> bytes:
     """The force file's text, as saved."""
-    return (json.dumps(force_to_dict(force), indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    return _document_bytes(force_to_dict(force))
+
+
+def _document_bytes(document: dict[str, Any]) -> bytes:
+    return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
 def save_force(force: Force, path: Path) -> None:
@@ -106,9 +110,13 @@ def save_force(force: Force, path: Path) -> None:
 
 
 def _write(force: Force, path: Path) -> None:
+    document = force_to_dict(force)
+    # What the reader checks (the snapshots are checked where they are read), so a cap
+    # of 10**23 is refused here instead of making the file unreadable.
+    check_readable(_without_snapshots(document), where=str(path), error=ForceFileError)
     save_bytes(
         path,
-        force_bytes(force),
+        _document_bytes(document),
         ForceFileError,
         keep_backup=True,
         max_bytes=MAX_FORCE_BYTES,

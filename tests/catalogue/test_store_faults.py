@@ -17,9 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from mulserver.server import FakeMul
 
 from cardsmith.catalogue import schema
 from cardsmith.catalogue.dump import read_unit_file
+from cardsmith.catalogue.http import HTTP_CACHE_NAME, build_session
 from cardsmith.catalogue.store import STORE_NAME, Catalogue
 from cardsmith.errors import CatalogueBusy, CatalogueDataError, CatalogueReadOnly
 from cardsmith.paths import starter_dir
@@ -232,6 +234,33 @@ def test_a_read_only_store_serves_every_read(foreign_store: Path, tmp_path: Path
     assert "Traceback" not in refused.stderr and not list(foreign_store.glob("*.corrupt-*"))
 
 
+def test_fetch_into_a_read_only_store_says_why(foreign_store: Path, mul_env: FakeMul) -> None:
+    fetched = _as_other_user(["fetch", "--id", "140"], foreign_store)
+    assert fetched.returncode == 2, fetched.stderr
+    assert "Traceback" not in fetched.stderr
+    assert "cannot be written by this user" in fetched.stderr
+    assert not list(foreign_store.glob("*.corrupt-*"))
+
+
+def test_an_http_cache_this_user_cannot_write_is_left_alone(
+    foreign_store: Path, mul_env: FakeMul
+) -> None:
+    """A shared folder: the catalogue is the user's own, the HTTP cache another's."""
+    shared = foreign_store.parent / "shared"
+    shared.mkdir()
+    build_session(shared).close()  # the HTTP cache, made by the owner of the test run
+    cache_file = shared / f"{HTTP_CACHE_NAME}.sqlite"
+    cache_file.chmod(0o444)
+    shared.chmod(0o777)
+    before = cache_file.read_bytes()
+    fetched = _as_other_user(["fetch", "--id", "140"], shared)
+    assert fetched.returncode == 0, fetched.stderr
+    assert "Traceback" not in fetched.stderr
+    assert "the HTTP cache" in fetched.stderr and "answers are not kept" in fetched.stderr
+    assert cache_file.read_bytes() == before and not list(shared.glob("*.corrupt-*"))
+    assert mul_env.requests  # the answer came from the MUL, through a cache in memory
+
+
 def test_read_only_in_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     Catalogue.open(tmp_path).close()
     monkeypatch.setattr(
@@ -282,6 +311,16 @@ def test_huge_integers_never_reach_sqlite(tmp_path: Path) -> None:
     assert result.returncode == 2 and "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize(
+    "flag", [["--pv", str(10**23)], ["--size", str(10**23)], ["--pv", f"1-{10**23}"]]
+)
+def test_huge_search_filters_find_nothing_beyond_sqlite(tmp_path: Path, flag: list[str]) -> None:
+    result = _cardsmith("search", "atlas", *flag, "--format", "json", cache=tmp_path)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    names = [u["name"] for u in json.loads(result.stdout)]
+    assert names == (["Atlas AS7-D"] if flag[1].startswith("1-") else [])
+
+
 def test_deep_nesting_in_a_dump_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "deep.json"
     path.write_text('{"Units": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
@@ -290,6 +329,31 @@ def test_deep_nesting_in_a_dump_is_refused(tmp_path: Path) -> None:
     result = _cardsmith("catalogue", "import", str(path), cache=tmp_path / "c")
     assert result.returncode == 2 and "nested too deeply" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def _no_room() -> None:
+    # No file may grow: SQLite cannot make the store's -shm and -wal, as on a full disk.
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+
+
+def test_a_full_disk_never_makes_a_healthy_store_look_damaged(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    Catalogue.open(cache).close()
+    before = (cache / STORE_NAME).read_bytes()
+    searched = _cardsmith("search", "atlas", "--format", "json", cache=cache, preexec_fn=_no_room)
+    assert searched.returncode == 0, searched.stderr
+    assert json.loads(searched.stdout)[0]["name"] == "Atlas AS7-D"
+    dump = _dump(tmp_path, [{"Id": 9, "Name": "X", "BFType": "BM", "BFPointValue": 10}])
+    imported = _cardsmith("catalogue", "import", str(dump), cache=cache, preexec_fn=_no_room)
+    assert imported.returncode == 2, imported.stderr
+    assert "cannot write the local catalogue" in imported.stderr
+    assert "Traceback" not in searched.stderr + imported.stderr
+    assert not list(cache.glob("*.corrupt-*"))
+    assert (cache / STORE_NAME).read_bytes() == before
+    fresh = _cardsmith("search", "griffin", cache=tmp_path / "new", preexec_fn=_no_room)
+    assert fresh.returncode == 0 and "Griffin GRF-1N" in fresh.stdout, fresh.stderr
+    assert "using the starter catalogue for now" in fresh.stderr
 
 
 def test_a_full_disk_during_import_leaves_the_store_as_it_was(tmp_path: Path) -> None:

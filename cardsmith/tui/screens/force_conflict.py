@@ -9,6 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from cardsmith.safetext import safe_text
 from cardsmith.wording import count
 
 
@@ -30,17 +31,22 @@ class OutsideChangeDialog(ModalScreen[str]):
         self.saving = saving
 
     def compose(self) -> ComposeResult:
+        # The file's and the units' names are data: shown, never read as markup or
+        # passed to the terminal as control sequences.
         with Vertical(classes="dialog-box", id="outside-box"):
-            yield Label(f"{self.file_name} changed on disk", classes="dialog-title")
+            yield Label(
+                f"{safe_text(self.file_name)} changed on disk", classes="dialog-title", markup=False
+            )
             what = "Another program saved this force file after you opened it"
             if self.added is not None:
-                names = ", ".join(self.added[:4]) + (" …" if len(self.added) > 4 else "")
+                shown = [safe_text(name) for name in self.added[:4]]
+                names = ", ".join(shown) + (" …" if len(self.added) > 4 else "")
                 what += f": it added {count(len(self.added), 'unit')} ({names})."
             else:
                 what += ", and changed more than adding units."
             if self.saving:
                 what += " Nothing has been saved yet."
-            yield Static(what, id="outside-text")
+            yield Static(what, id="outside-text", markup=False)
             yield Static(
                 "r: reload the file (your unsaved edits go)   k: keep mine, save as…"
                 + ("   m: merge its new units into yours" if self.added is not None else ""),
