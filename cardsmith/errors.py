@@ -45,11 +45,13 @@ Two kinds of exception live elsewhere on purpose: ``catalogue.answers.BadAnswer`
 ``_Name`` signals that never leave the module that raises them.
 
 Exceptions carry a message meant for the player; the shells print it (CLI, to stderr) or
-show it (TUI, as a notification).  They never render themselves.
+show it (TUI, as a notification).  They never render themselves.  ``os_reason`` words an
+``OSError`` the same way for every message that names a file.
 """
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Iterable, Sequence
 
 from cardsmith.problems import Problem
@@ -231,3 +233,30 @@ class ShareCodeError(FormatError):
 
 class ReadOnlyTarget(PermissionError):
     """A save refused to replace a read-only file (``fileio.save_bytes`` words it)."""
+
+
+# The operating system's errors in words: every message about a file says why in plain
+# language, never ``[Errno 28] No space left on device: '/tmp/tmpa1b2'``.
+_REASONS = {
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EROFS: "the disk is read-only",
+    errno.ENOENT: "the folder does not exist",
+    errno.ENOTDIR: "a part of the path is not a folder",
+    errno.EISDIR: "it is a folder",
+    errno.ENAMETOOLONG: "the name is too long",
+    errno.ELOOP: "too many symbolic links",
+    errno.EIO: "a disk input/output error",
+    errno.EMFILE: "too many open files",
+    errno.EBUSY: "the file is in use",
+    errno.EXDEV: "it is on another disk",
+}
+
+
+def os_reason(exc: OSError) -> str:
+    """The operating system's reason in words (``the disk is full``), never ``[Errno 28] …``."""
+    if exc.errno in _REASONS:
+        return _REASONS[exc.errno]
+    return (exc.strerror or type(exc).__name__).lower()

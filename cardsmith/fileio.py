@@ -34,6 +34,7 @@ from typing import Any, Generic, TypeVar
 
 from cardsmith import limits
 from cardsmith.errors import CardsmithError, ReadOnlyTarget, UsageError
+from cardsmith.errors import os_reason as os_reason
 from cardsmith.limits import check_readable as check_readable
 from cardsmith.limits import parse_json as parse_json
 from cardsmith.limits import parse_toml as parse_toml
@@ -42,31 +43,6 @@ T = TypeVar("T")
 
 #: Seconds a save waits for another cardsmith holding the same file's lock.
 DEFAULT_LOCK_TIMEOUT = 10.0
-
-_REASONS = {
-    errno.EACCES: "permission denied",
-    errno.EPERM: "permission denied",
-    errno.ENOSPC: "the disk is full",
-    errno.EDQUOT: "the disk quota is used up",
-    errno.EROFS: "the disk is read-only",
-    errno.ENOENT: "the folder does not exist",
-    errno.ENOTDIR: "a part of the path is not a folder",
-    errno.EISDIR: "it is a folder",
-    errno.ENAMETOOLONG: "the name is too long",
-    errno.ELOOP: "too many symbolic links",
-    errno.EIO: "a disk input/output error",
-    errno.EMFILE: "too many open files",
-    errno.EBUSY: "the file is in use",
-    errno.EXDEV: "it is on another disk",
-}
-
-
-def os_reason(exc: OSError) -> str:
-    """The operating system's reason in words (``the disk is full``), never ``[Errno 28] …``."""
-    if exc.errno in _REASONS:
-        return _REASONS[exc.errno]
-    return (exc.strerror or type(exc).__name__).lower()
-
 
 def _umask() -> int:
     # os.umask can only be read by setting it; put it straight back.

@@ -19,8 +19,7 @@ from typing import Any, TextIO
 
 import click
 
-from cardsmith.errors import CardsmithError, OutputError, UnitNotFound, UnknownName
-from cardsmith.fileio import os_reason
+from cardsmith.errors import CardsmithError, OutputError, UnitNotFound, UnknownName, os_reason
 from cardsmith.problems import problem_lines
 from cardsmith.safetext import safe_text
 
