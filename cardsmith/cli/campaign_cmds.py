@@ -345,7 +345,7 @@ def campaign_release(
 def campaign_print(file: Path, output: Path, paper: str, log_entries: int | None) -> None:
     """Print the roster sheet of FILE: warriors, injuries, advances and the recent log."""
     state = svc.load(file)
-    written = svc.print_sheet(state, output, paper.lower(), log_entries)
+    written = svc.print_sheet(state, output, paper.lower(), log_entries, source=file)
     roster = cp.replay(state)
     click.echo(
         f"{written}: {state.name}, {len(roster.warriors)} warriors, "

@@ -24,6 +24,7 @@ from cardsmith.campaign.links import BattleResults, PilotsAdded, pilots_from_for
 from cardsmith.campaign.links import battle_results as read_battle_results
 from cardsmith.campaign.postgame import PostGame, PostGamePlan
 from cardsmith.errors import CardsmithError
+from cardsmith.fileio import refuse_overwrite
 from cardsmith.forces.force_file import load_force
 from cardsmith.tables import Change, TableSet, load_tables
 from cardsmith.tables.dice import Dice, DiceRoll, MoreDiceNeeded, parse_dice
@@ -171,10 +172,22 @@ def show_json(campaign: cp.Campaign) -> dict[str, object]:
 
 
 def print_sheet(
-    campaign: cp.Campaign, path: Path, paper: str = "letter", log_entries: int | None = None
+    campaign: cp.Campaign,
+    path: Path,
+    paper: str = "letter",
+    log_entries: int | None = None,
+    *,
+    source: Path | None = None,
 ) -> Path:
-    """Print the roster sheet (imports reportlab only when called: run it in a thread)."""
+    """Print the roster sheet (imports reportlab only when called: run it in a thread).
+
+    Raises:
+        UsageError: ``path`` is the campaign file ``source`` itself (through any link).
+    """
     from cardsmith.render.pdf.campaign_sheet import render_campaign_sheet
+
+    if source is not None:
+        refuse_overwrite(path, [source])
 
     return render_campaign_sheet(campaign, tables(), path, paper=paper, log_entries=log_entries)
 

@@ -144,3 +144,16 @@ def test_tables_commands() -> None:
     shown = json.loads(run("campaign", "tables", "show", "guts", "--format", "json").stdout)
     assert shown["incomplete"] and shown["entries"][-1]["gap"]
     assert run("campaign", "tables", "show", "nope").exit_code == 2
+
+
+def test_print_never_writes_over_the_campaign_file(tmp_path: Path) -> None:
+    camp = tmp_path / "c.json"
+    assert run_cli("campaign", "new", "Outlaws", "-o", str(camp)).code == 0
+    before = camp.read_bytes()
+    (tmp_path / "roster.pdf").symlink_to(camp)
+    for target in (camp, tmp_path / "roster.pdf"):
+        printed = run_cli("campaign", "print", str(camp), "-o", str(target))
+        assert printed.code == 2, printed
+        assert "is an input of this command" in printed.stderr
+        assert camp.read_bytes() == before  # the campaign is still the campaign
+    assert run_cli("campaign", "print", str(camp), "-o", str(tmp_path / "ok.pdf")).code == 0

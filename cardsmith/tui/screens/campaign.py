@@ -25,6 +25,7 @@ from cardsmith import campaign as cp
 from cardsmith.errors import CardsmithError
 from cardsmith.services import campaign as svc
 from cardsmith.services import campaign_view as view
+from cardsmith.tui import recent
 from cardsmith.tui.screens.campaign_dialogs import (
     AddWarriorDialog,
     CampaignPrintDialog,
@@ -33,7 +34,7 @@ from cardsmith.tui.screens.campaign_dialogs import (
 )
 from cardsmith.tui.screens.campaign_flows import ask_post_game, ask_reroll, ask_undo
 from cardsmith.tui.screens.campaign_release import ask_release
-from cardsmith.tui.screens.dialogs import PathDialog
+from cardsmith.tui.screens.dialogs import FileErrorPanel, PathDialog
 from cardsmith.tui.widgets.campaign_log import CampaignLog
 from cardsmith.tui.widgets.campaign_roster import RosterGrid
 from cardsmith.wording import count
@@ -173,6 +174,7 @@ class CampaignScreen(Screen[None]):
     def use(self, campaign: cp.Campaign, path: Path) -> None:
         """Show ``campaign`` (already on disk at ``path``)."""
         self.campaign, self.on_disk, self.path, self.unsaved = campaign, campaign, path, False
+        recent.remember("campaign", path)
         self.last_warrior = None
         self.refresh_view()
 
@@ -199,7 +201,7 @@ class CampaignScreen(Screen[None]):
         try:
             campaign = svc.load(path)
         except CardsmithError as exc:
-            self._fail(exc, f"Cannot open {path.name}")
+            self.app.push_screen(FileErrorPanel(f"Cannot open {path.name}", exc.message))
             return False
         self.use(campaign, path)
         roster = cp.replay(campaign)
@@ -211,7 +213,7 @@ class CampaignScreen(Screen[None]):
     async def action_open_campaign(self) -> None:
         """Ask for a campaign file and open it."""
         path = await self.app.push_screen_wait(
-            PathDialog("Open a campaign file", str(self.path or ""), "Open")
+            PathDialog("Open a campaign file", str(self.path or ""), "Open", kind="campaign")
         )
         if path is not None:
             self.open_path(path)
@@ -271,7 +273,7 @@ class CampaignScreen(Screen[None]):
         if self._refused("add_pilots") or self.campaign is None:
             return
         force = await self.app.push_screen_wait(
-            PathDialog("Add the pilots of a force file", "", "Add pilots")
+            PathDialog("Add the pilots of a force file", "", "Add pilots", kind="force")
         )
         if force is None or self.campaign is None:
             return
@@ -353,7 +355,7 @@ class CampaignScreen(Screen[None]):
         asked = await self.app.push_screen_wait(CampaignPrintDialog(self.path.with_suffix(".pdf")))
         if asked is not None:
             self.notify(f"Printing the roster to {asked.path}…", timeout=3)
-            self.print_sheet(self.campaign, asked.path, asked.paper)
+            self.print_sheet(self.campaign, asked.path, asked.paper, self.path)
 
     @work(
         thread=True,
@@ -362,9 +364,9 @@ class CampaignScreen(Screen[None]):
         exit_on_error=False,
         description="Printing the roster",
     )
-    def print_sheet(self, campaign: cp.Campaign, path: Path, paper: str) -> None:
-        """Render the PDF off the UI thread."""
-        self.post_message(CampaignPrinted(svc.print_sheet(campaign, path, paper)))
+    def print_sheet(self, campaign: cp.Campaign, path: Path, paper: str, source: Path) -> None:
+        """Render the PDF off the UI thread (never over the campaign file itself)."""
+        self.post_message(CampaignPrinted(svc.print_sheet(campaign, path, paper, source=source)))
 
     def on_campaign_printed(self, message: CampaignPrinted) -> None:
         self.notify(f"Roster sheet written to {message.path}", title="Printed", timeout=10)
