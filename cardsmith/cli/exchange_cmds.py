@@ -100,12 +100,12 @@ def import_force(
     help="mul (MegaMek), jbt (Jeff's BattleTech Tools group), csv, tts (Tabletop "
     "Simulator code), text, md (Markdown) or code (share code).",
 )
-@click.option("-o", "--output", type=_FILE, help="File to write (default: standard output).")
+@click.option("-o", "--output", type=_FILE, help="File to write (default, or -: standard output).")
 def export_force(force_file: Path, fmt: str, output: Path | None) -> None:
     """Write a force for MegaMek, Jeff's BattleTech Tools, a spreadsheet, Tabletop Simulator,
     a forum post or a share code."""
     force = load_force(force_file)
-    if output is None:
+    if output is None or str(output) == "-":
         exported = exchange.export_text(force, fmt)
         for message in exported.warnings:
             warn(message)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from kit import CliRun
 
 from cardsmith.catalogue.store import Catalogue
@@ -88,7 +89,7 @@ def test_markdown_table_escapes_pipes_and_keeps_cyrillic(starter_force: Force) -
 
 
 def test_cli_export_text_and_md_go_to_stdout(
-    cli_run: CliRun, tmp_path: Path, starter_force: Force
+    cli_run: CliRun, tmp_path: Path, starter_force: Force, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from cardsmith.forces.force_file import save_force
 
@@ -100,6 +101,11 @@ def test_cli_export_text_and_md_go_to_stdout(
         assert "Кайла Петрова" in result.stdout
         assert ("## Test Force" in result.stdout) == (fmt == "md")
         assert ("Test Force — 7 units" in result.stdout) == (fmt == "text")
+    # "-o -" is standard output too, as for most command-line tools: no file named "-".
+    monkeypatch.chdir(tmp_path)
+    dashed = cli_run("export", str(path), "--format", "md", "-o", "-")
+    assert dashed.code == 0 and "## Test Force" in dashed.stdout, dashed
+    assert not (tmp_path / "-").exists()
 
 
 def test_spas_are_shown_by_name(starter_force: Force) -> None:
