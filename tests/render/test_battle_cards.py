@@ -82,3 +82,14 @@ def test_battle_print_refuses_to_write_over_the_battle(
     assert "one of the files being printed" in result.stderr
     out = tmp_path / "sheet.pdf"
     assert cli_run("battle", "print", str(path), "-o", str(out)).code == 0
+
+
+def test_status_table_shortens_a_long_name_from_the_middle() -> None:
+    from battle.conftest import entry, make_unit
+
+    long_name = 'Trinity Medium Battle Armor (Theseus Support) "Killshot" (Sqd6)'
+    battle = two_sides(blue=(entry(make_unit(long_name)),))
+    with pdfplumber.open(io.BytesIO(battle_sheet_bytes(battle, cards_too=False))) as pdf:
+        table = next(p.extract_text() for p in pdf.pages if "Units now" in (p.extract_text() or ""))
+    row = next(line for line in table.splitlines() if line.startswith("1.1 "))
+    assert "(Sqd6)" in row and "…" in row, row

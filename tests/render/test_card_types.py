@@ -107,3 +107,46 @@ def test_quadvee_modes_share_mech_and_motive_tracks(mul_by_id: dict[int, dict[st
     card = multi_card_for(quadvees[0])
     names = {t.name for t in card.crits}
     assert {"ENGINE", "FIRE CONTROL", "MP", "WEAPONS", "MOTIVE"} <= names
+
+
+def test_large_craft_crit_effects_print_whole(
+    mul_by_id: dict[int, dict[str, Any]], tmp_path: Path
+) -> None:
+    """The crowded JumpShip crit box wraps an effect onto two lines rather than cutting it."""
+    from render.conftest import card_rect, in_box
+
+    from cardsmith.render.layout.paper import sheet_layout
+
+    jumpship = _unit(mul_by_id, LEVIATHAN)
+    force = Force(name="Ship", entries=(ForceEntry(jumpship),))
+    out = render_sheets([force], tmp_path / "ship.pdf", SheetOptions(reference=False))
+    with pdfplumber.open(out) as pdf:
+        page = pdf.pages[1]
+        words = [w for w in page.extract_words() if in_box(w, card_rect(sheet_layout("letter"), 0))]
+        sizes = [c["size"] for c in page.chars if c["text"] == "%"]
+    text = " ".join(w["text"] for w in words)
+    assert "…" not in text
+    for track in crit_tracks(jumpship):
+        for group in track.groups:
+            for word in re.split(r"(?<=/)|\s+", group.effect):  # lines break at / too
+                assert word in text, (track.name, word)
+    assert min(sizes) >= 4.0 - 1e-6
+
+
+def test_a_dropship_card_has_its_kf_boom_and_docking_collar(
+    mul_by_id: dict[int, dict[str, Any]], tmp_path: Path
+) -> None:
+    """The MUL data holds no DropShip; one built from the small craft's record (type DS)
+    carries the DropShip tracks, read back from the PDF."""
+    import dataclasses
+
+    from cardsmith.models import UnitType
+
+    dropship = dataclasses.replace(_unit(mul_by_id, 5790), type=UnitType.DS)
+    force = Force(name="Drop", entries=(ForceEntry(dropship),))
+    out = render_sheets([force], tmp_path / "drop.pdf", SheetOptions(reference=False))
+    with pdfplumber.open(out) as pdf:
+        text = pdf.pages[1].extract_text()
+    for track in ("CREW", "ENGINE", "FIRE CONTROL", "THRUSTER", "KF BOOM", "DOCKING COLLAR"):
+        assert track in text, track
+    assert "THR 3a" in text and "TN 10+" in text and "MV" not in text

@@ -9,7 +9,7 @@ the battle engine gives the unit, the heat scale only where the unit keeps heat,
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,56 @@ from cardsmith.render.layout.paper import SheetLayout, sheet_layout
 from cardsmith.render.pdf.record_sheets import render_sheets
 
 pytestmark = pytest.mark.slow
+
+#: The card family each MUL ``BFType`` prints on (ASCE p.28, p.184-187; alpha-strike-facts §3),
+#: written out here rather than read from the templates the code uses.
+FAMILY = {
+    "BM": "mech", "IM": "mech", "PM": "protomech", "CV": "vehicle", "SV": "vehicle",
+    "BA": "infantry", "CI": "infantry", "AF": "fighter", "CF": "aerospace",
+    "SC": "large-craft", "DS": "large-craft", "DA": "large-craft", "JS": "large-craft",
+    "WS": "large-craft", "SS": "large-craft", "BD": "building", "MS": "building",
+}  # fmt: skip
+#: Crit tracks every card of a family carries (ASCE p.50-51, p.187; large craft: facts §4).
+TRACKS = {
+    "mech": {"ENGINE", "FIRE CONTROL", "MP", "WEAPONS"},
+    "vehicle": {"ENGINE", "FIRE CONTROL", "WEAPONS", "MOTIVE"},
+    "fighter": {"ENGINE", "FIRE CONTROL", "WEAPONS"},
+    "aerospace": {"ENGINE", "FIRE CONTROL", "WEAPONS"},
+    "large-craft": {"CREW", "ENGINE", "FIRE CONTROL", "THRUSTER", "WEAPONS"},
+    "multi-profile": {"ENGINE", "FIRE CONTROL", "MP", "WEAPONS"},
+}
+#: Tracks a family's card must not carry (an aerospace craft has no ground motive).
+NO_TRACKS = {"aerospace": {"MOTIVE", "MP"}, "fighter": {"MOTIVE", "MP"}, "large-craft": {"MOTIVE"}}
+THRUST_FAMILIES = {"fighter", "aerospace", "large-craft"}
+
+
+def expected_family(record: dict[str, Any]) -> str:
+    """The card a raw MUL record needs: LAMs and QuadVees get one card for their modes;
+    a fixed-wing (a) or airship (i) support vehicle is an aerospace unit (ASCE p.184)."""
+    abilities = str(record.get("BFAbilities") or "")
+    if re.search(r"\b(LAM|BIM)\(|\bQV\b", abilities):
+        return "multi-profile"
+    kind = str(record["BFType"]).upper()
+    modes = set(re.findall(r"[a-z]+", str(record.get("BFMove") or "")))
+    if kind == "SV" and modes & {"a", "i"}:
+        return "aerospace"
+    return FAMILY[kind]
+
+
+def _family(card: SheetCard) -> str:
+    return "multi-profile" if isinstance(card, MultiCardData) else card.template.family
+
+
+def expected_damage(record: dict[str, Any], ranges: tuple[str, ...]) -> list[str]:
+    """The damage values the MUL gives, as a card prints them (``0*`` for minimal damage)."""
+    fields = {"S": "Short", "M": "Medium", "L": "Long", "E": "Extreme"}
+    out = []
+    for label in ranges:
+        value = int(record[f"BFDamage{fields[label]}"] or 0)
+        minimal = record.get(f"BFDamage{fields[label]}Min", record.get("BFDamageExtemeMin"))
+        out.append("0*" if value == 0 and minimal else str(value))
+    return out
+
 
 #: Cards per PDF: 60 pages at a time keeps memory low and failures local.
 CHUNK = int(__import__("os").environ.get("CARDSMITH_PRINT_CHUNK", "480"))
@@ -63,9 +113,114 @@ class _Page:
     """One PDF page with its words, rectangles and curves read once."""
 
     def __init__(self, page: Any) -> None:
-        self.words = page.extract_words()
+        self.words = page.extract_words(extra_attrs=["size"])
         self.rects = page.rects
         self.curves = page.curves
+
+
+def _check_record(
+    page: _Page, layout: SheetLayout, slot: int, card: SheetCard, record: dict[str, Any]
+) -> None:
+    """What the raw MUL record says the card must show, without the card code's help."""
+    name = record["Name"]
+    family = expected_family(record)
+    assert _family(card) == family, f"{name}: {_family(card)} card, needs {family}"
+    crit_box = card.template.boxes.get("crits")
+    crit_text = ""
+    if crit_box is not None:
+        rect = _box_rect(layout, slot, crit_box)
+        crit_text = " ".join(w["text"] for w in page.words if in_box(w, rect, slack=0.5))
+    for track in TRACKS.get(family, set()):
+        assert track in crit_text, f"{name}: no {track} track"
+    for track in NO_TRACKS.get(family, set()):
+        assert not re.search(rf"\b{track}\b", crit_text), f"{name}: a {track} track"
+    if family == "multi-profile" and re.search(r"\bQV\b", str(record["BFAbilities"])):
+        assert "MOTIVE" in crit_text, f"{name}: QuadVee without its motive track"
+    abilities = str(record.get("BFAbilities") or "")
+    if family == "large-craft" and re.search(r"\bDT\d", abilities):
+        assert "DOCK" in crit_text, f"{name}: DT without a dock track"
+    if family == "large-craft" and re.search(r"\bKF\b", abilities):
+        assert "KF DRIVE" in crit_text, f"{name}: KF without a KF drive track"
+    rect = card_rect(layout, slot)
+    name_rect = _box_rect(layout, slot, card.template.boxes["name"])
+    cut = [
+        w["text"]
+        for w in page.words
+        if in_box(w, rect, slack=0.3) and "…" in w["text"] and not in_box(w, name_rect, slack=0.5)
+    ]
+    assert not cut, f"{name}: text cut outside the name: {cut}"
+    if isinstance(card, MultiCardData):
+        _check_profile_sizes(page, layout, slot, card)
+        return
+    _check_sizes(page, layout, slot, card)
+    assert (card.armor, card.structure) == (record["BFArmor"], record["BFStructure"]), name
+    ranges = tuple(c.label for c in card.damage)
+    aerospace = family in THRUST_FAMILIES
+    assert ranges == (("S", "M", "L", "E") if aerospace else ("S", "M", "L")), name
+    assert [c.value for c in card.damage] == expected_damage(record, ranges), name
+    box = _box_rect(layout, slot, card.template.boxes["damage"])
+    printed = [
+        w["text"]
+        for w in page.words
+        if in_box(w, box, slack=0.5) and re.fullmatch(r"\d+\*?|—|-", w["text"])
+    ]
+    assert printed == expected_damage(record, ranges), f"{name}: damage {printed}"
+    modifiers = {"S": 0, "M": 2, "L": 4, "E": 6}
+    assert [c.target for c in card.damage] == [4 + modifiers[r] for r in ranges], name
+    info = _box_rect(layout, slot, card.template.boxes["info"])
+    info_text = " ".join(w["text"] for w in page.words if in_box(w, info, slack=0.5))
+    assert ("THR" in info_text) is aerospace, f"{name}: THR/MV"
+    if aerospace and family != "fighter":
+        assert "TH" in " ".join(w["text"] for w in page.words if in_box(w, rect, slack=0.3))
+        assert card.threshold == (record["BFThreshold"] or 0), f"{name}: threshold"
+
+
+#: Smallest sizes (pt) of the stat line and of the target numbers (issue 17: an official
+#: card's stat line is about 8-9 pt).
+STAT_PT, TARGET_PT = 8.0, 7.0
+
+
+def _check_sizes(page: _Page, layout: SheetLayout, slot: int, card: CardData) -> None:
+    """The TP/SZ/TMM/MV (or THR) and role/skill lines and every target number, measured."""
+    info = _box_rect(layout, slot, card.template.boxes["info"])
+    stat = [w["size"] for w in page.words if in_box(w, info, slack=0.5)]
+    assert stat and min(stat) >= STAT_PT - 1e-6, f"{card.name}: stat line at {min(stat)} pt"
+    damage = _box_rect(layout, slot, card.template.boxes["damage"])
+    targets = [
+        w["size"]
+        for w in page.words
+        if in_box(w, damage, slack=0.5) and re.fullmatch(r"\d+\+", w["text"])
+    ]
+    assert len(targets) == len(card.damage), f"{card.name}: target numbers"
+    assert min(targets) >= TARGET_PT - 1e-6, f"{card.name}: target numbers at {min(targets)} pt"
+
+
+def _check_profile_sizes(page: _Page, layout: SheetLayout, slot: int, card: MultiCardData) -> None:
+    """Each profile's TP, MV/THR, TMM and damage at STAT_PT or more; target numbers at TARGET_PT."""
+    from cardsmith.render.pdf.multi_profile import column_widths
+
+    box = card.template.boxes["profiles"]
+    widths = column_widths(card, box)
+    _, end = card.damage_columns
+    left, top = layout.card_origin(slot)
+    header = (top + box.y + card.template.table.header_h) * MM
+    stats = (
+        (left + box.x + widths[0]) * MM,
+        header,
+        (left + box.x + sum(widths[: end + 1])) * MM,
+        (top + box.bottom) * MM,
+    )
+    sizes = [w["size"] for w in page.words if in_box(w, stats, slack=0.3)]
+    assert len(sizes) >= len(card.rows) * end, f"{card.name}: profile stats"
+    assert min(sizes) >= STAT_PT - 1e-6, f"{card.name}: profile stats at {min(sizes)} pt"
+    rect = _box_rect(layout, slot, box)
+    targets = [
+        w["size"]
+        for w in page.words
+        if in_box(w, rect, slack=0.3) and re.fullmatch(r"\d+\+", w["text"]) and w["top"] < header
+    ]
+    assert len(targets) == end - card.damage_columns[0], f"{card.name}: target numbers"
+    assert min(targets) >= TARGET_PT - 1e-6, f"{card.name}: target numbers at {min(targets)} pt"
 
 
 def _check_card(page: _Page, layout: SheetLayout, slot: int, card: SheetCard, unit: Unit) -> None:
@@ -113,8 +268,12 @@ def _check_single(
         assert f"A {card.armor}" in text and f"S {card.structure}" in text, unit.name
 
 
-def test_every_unit_prints_on_its_card(tmp_path: Path, printable: list[Unit]) -> None:
+def test_every_unit_prints_on_its_card(
+    tmp_path: Path, printable: list[Unit], mul_by_id: dict[int, dict[str, Any]]
+) -> None:
     layout = sheet_layout("letter")
+    failures: list[str] = []
+    families: dict[str, int] = {}
     options = SheetOptions(reference=False, sort="force", group_breaks=False)
     labels: dict[str, str] = {}
     for number, chunk in enumerate(_chunks(printable)):
@@ -131,11 +290,26 @@ def test_every_unit_prints_on_its_card(tmp_path: Path, printable: list[Unit]) ->
                     range(start, min(start + layout.per_page, len(cards)))
                 ):
                     card, unit = cards[index], chunk[index]
-                    _check_card(read, layout, slot, card, unit)
+                    families[_family(card)] = families.get(_family(card), 0) + 1
+                    failures += _failed(_check_card, read, layout, slot, card, unit)
+                    record = mul_by_id[unit.mul_id]
+                    failures += _failed(_check_record, read, layout, slot, card, record)
                     title = _title(read, layout, slot, card)
                     seen = labels.setdefault(title, unit.name)
                     assert seen == unit.name, f"{unit.name!r} and {seen!r} both print as {title!r}"
                 page.flush_cache()
+    print(f"cards by family: {families}")
+    assert not failures, f"{len(failures)} failures:\n" + "\n".join(failures[:40])
+    assert sum(families.values()) == len(printable)
+
+
+def _failed(check: Callable[..., None], *args: Any) -> list[str]:
+    """The first line of the check's assertion, or nothing when it passes."""
+    try:
+        check(*args)
+    except AssertionError as exc:
+        return [str(exc).splitlines()[0]]
+    return []
 
 
 def _title(page: _Page, layout: SheetLayout, slot: int, card: SheetCard) -> str:

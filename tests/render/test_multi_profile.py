@@ -17,6 +17,7 @@ from cardsmith.profiles.catalogues import load_switch_rules, load_system
 from cardsmith.profiles.customfile import parse_custom_units
 from cardsmith.profiles.modes import profile_set
 from cardsmith.render.content.multi_profile import MultiCardData, multi_card_for, sheet_cards
+from cardsmith.render.content.sheets import SheetOptions
 from cardsmith.render.layout.multi_profile import load_multi_template, parse_multi_template
 from cardsmith.render.layout.paper import sheet_layout
 from cardsmith.render.pdf.multi_profile import column_widths
@@ -295,3 +296,41 @@ def test_roster_names_the_profiles_and_the_other_system(printed: Path) -> None:
     assert "Several profiles, one card each" in roster
     assert "BattleMech / AirMech / Fighter" in roster
     assert "skirmish unit, not judged by Alpha Strike rules" in roster
+
+
+def test_mode_rows_and_target_numbers_are_readable(printed: Path) -> None:
+    """Each mode's stat line (TP, MV/THR, TMM, damage) at 8 pt or more; the target numbers
+    in the header at 7 pt or more, as on a single-profile card."""
+    layout = sheet_layout()
+    with pdfplumber.open(printed) as pdf:
+        page = pdf.pages[1]
+        words = page.extract_words(extra_attrs=["size"])
+    for slot in (0, 1):  # the LAM and the QuadVee
+        table = [w for w in words if in_box(w, _box_rect(slot, "profiles"), slack=0)]
+        assert table and in_box(table[0], card_rect(layout, slot), slack=0)
+        stats = [w for w in table if w["text"] in ("BM", "AF", "CV", "THR", '10"j', '8"t', "0*")]
+        stats += [w for w in table if w["text"].isdigit()]
+        assert len(stats) >= 8, [w["text"] for w in table]
+        assert min(w["size"] for w in stats) >= 8.0 - 1e-6, [(w["text"], w["size"]) for w in stats]
+        targets = [w for w in table if w["text"].endswith("+") and w["text"][:-1].isdigit()]
+        assert len(targets) >= 3, [w["text"] for w in table]
+        assert min(w["size"] for w in targets) >= 7.0 - 1e-6
+
+
+def test_blank_skill_pv_table_stays_clear_of_the_boxes_above(
+    tmp_path: Path, starter_units: dict[int, Unit]
+) -> None:
+    force = Force(name="Blank", entries=(ForceEntry(starter_units[QUADVEE]),))
+    out = render_sheets(
+        [force], tmp_path / "blank.pdf", SheetOptions(blank_skill=True, reference=False)
+    )
+    template = load_multi_template()
+    lowest = max(template.boxes[b].bottom for b in ("rule", "crits", "specials", "track"))
+    _, card_top = sheet_layout().card_origin(0)
+    with pdfplumber.open(out) as pdf:
+        page = pdf.pages[1]
+        wide = (template.width - 2 * template.boxes["spas"].x) * MM
+        (table,) = [r for r in page.rects if abs(r["width"] - wide) < 0.5 and r["height"] < 6 * MM]
+        assert "SKILL" in page.extract_text()
+    assert table["top"] >= (card_top + lowest) * MM - 0.1
+    assert table["bottom"] <= (card_top + template.height) * MM

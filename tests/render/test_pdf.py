@@ -286,3 +286,26 @@ def test_roster_prints_long_unit_names_whole(
     assert "# Unit Type Role Skill Base PV PV Pilot SPAs" in roster
     for unit in longest:
         assert unit.name in roster
+
+
+def test_no_font_change_that_does_not_change_the_font(
+    monkeypatch: pytest.MonkeyPatch, mixed_force: Force
+) -> None:
+    """Every setFont a print makes changes the face or the size (issue 17: no per-string
+    font changes that change nothing), on the roster, the cards and the reference page."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardsmith.render.content.sheets import SheetOptions
+    from cardsmith.render.pdf.record_sheets import render_bytes
+
+    original = Canvas.setFont
+    calls: list[bool] = []
+
+    def counting(self: Canvas, name: str, size: float, *args: Any) -> None:
+        calls.append(self._fontname == name and self._fontsize == size)
+        original(self, name, size, *args)
+
+    monkeypatch.setattr(Canvas, "setFont", counting)
+    render_bytes([mixed_force], SheetOptions(extras=("pilot", "spa", "token")))
+    assert len(calls) > 100
+    assert sum(calls) == 0, f"{sum(calls)} of {len(calls)} font changes change nothing"

@@ -196,9 +196,11 @@ def test_enlarged_cards_are_four_to_a_landscape_page(tmp_path: Path, lances: For
 
 
 def test_every_font_is_embedded(tmp_path: Path, lances: Force) -> None:
-    out = render_sheets(
-        [lances], tmp_path / "fonts.pdf", SheetOptions(extras=("pilot", "spa", "token"))
-    )
+    from cardsmith.services.printing import ForceToPrint, print_forces
+
+    out = tmp_path / "fonts.pdf"
+    # Through the print use case, so the roster carries its QR code too.
+    print_forces([ForceToPrint(lances)], out, SheetOptions(extras=("pilot", "spa", "token")))
     seen = set()
     for page in pypdf.PdfReader(out).pages:
         fonts = page["/Resources"].get("/Font", {})  # type: ignore[attr-defined]
@@ -267,3 +269,30 @@ def test_roster_qr_code_decodes_to_the_force_share_code(tmp_path: Path, lances: 
     assert found[0].text == roster_share_code(lances)
     shared = decode(found[0].text)
     assert [e.mul_id for e in shared.entries] == [e.unit.mul_id for e in lances.entries]
+
+
+def test_roster_breaks_a_long_word_at_its_hyphen(
+    tmp_path: Path, starter_units: dict[int, Unit]
+) -> None:
+    force = Force(
+        name="Hyphen",
+        entries=(ForceEntry(starter_units[140], pilot=Pilot("Natasha Kerensky-Longname")),),
+    )
+    with pdfplumber.open(_pdf(tmp_path, force)) as pdf:
+        words = [w["text"] for w in pdf.pages[0].extract_words()]
+    assert "Kerensky-" in words and "Longname" in words
+
+
+def test_a_token_keeps_the_whole_of_a_long_name_when_it_has_room(
+    tmp_path: Path, starter_units: dict[int, Unit]
+) -> None:
+    base = starter_units[2735]
+    long_name = "Mobile Long Tom Artillery LT-MOB-25F (Ammunition Loader Carriage)"
+    unit = base.__class__(
+        **{**{f: getattr(base, f) for f in base.__dataclass_fields__}, "name": long_name}
+    )
+    force = Force(name="Long", entries=(ForceEntry(unit),))
+    tokens = _texts(_pdf(tmp_path, force, extras=("token",)))[-1]
+    assert "…" not in tokens
+    for word in long_name.split():
+        assert word in tokens, word

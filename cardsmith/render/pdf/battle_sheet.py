@@ -31,7 +31,8 @@ from cardsmith.render.content.battle_sheet import (
 from cardsmith.render.layout.battle_sheet import PT_MM, BattleSheetLayout, load_battle_layout
 from cardsmith.render.pdf.battle_cards import draw_marked_cards
 from cardsmith.render.pdf.fonts import FontSet, register_fonts
-from cardsmith.render.pdf.page import MM, PageFlow, new_canvas, paper_size
+from cardsmith.render.pdf.page import MM, PageFlow, new_canvas, paper_size, set_font
+from cardsmith.render.pdf.text import clip_text, shorten_middle
 from cardsmith.wording import count
 
 #: Grey levels: table header fill, rules between rows, detail text, units out of play.
@@ -132,7 +133,7 @@ class _Page(PageFlow):
         self, x: float, baseline: float, text: str, font: str, size: float, right: bool = False
     ) -> None:
         """Draw text with its baseline ``baseline`` mm from the page's top."""
-        self.c.setFont(font, size)
+        set_font(self.c, font, size)
         y = (self.height - baseline) * MM
         if right:
             self.c.drawRightString(x * MM, y, self.safe(text))
@@ -143,13 +144,10 @@ class _Page(PageFlow):
         """Width of ``text`` in mm."""
         return stringWidth(self.safe(text), font, size) / MM
 
-    def clip(self, text: str, font: str, size: float, width: float) -> str:
-        """``text`` shortened with an ellipsis to fit ``width`` mm."""
-        if self.width_of(text, font, size) <= width:
-            return text
-        while text and self.width_of(text + "…", font, size) > width:
-            text = text[:-1]
-        return text + "…"
+    def clip(self, text: str, font: str, size: float, width: float, middle: bool = False) -> str:
+        """``text`` shortened to fit ``width`` mm: at the end, or from the middle keeping
+        a unit name's distinguishing end (variant, squad size)."""
+        return (shorten_middle if middle else clip_text)(self.safe(text), font, size, width * MM)
 
     def wrap(self, text: str, font: str, size: float, width: float) -> list[str]:
         """``text`` broken into lines no wider than ``width`` mm."""
@@ -383,7 +381,8 @@ def _cells(
     page.top += layout.row
     x = layout.margin
     for column, width in widths:
-        text = page.clip(str(values.get(column, "")), font, layout.table_size, width - 1.2)
+        cell = str(values.get(column, ""))
+        text = page.clip(cell, font, layout.table_size, width - 1.2, middle=column == "unit")
         page.write(x + 0.6, page.top - 0.9, text, font, layout.table_size)
         x += width
 

@@ -28,7 +28,7 @@ from cardsmith.render.content.campaign_sheet import (
 from cardsmith.render.layout.campaign_sheet import CampaignSheetLayout, load_campaign_layout
 from cardsmith.render.pdf.card import clip_text
 from cardsmith.render.pdf.fonts import FontSet, register_fonts
-from cardsmith.render.pdf.page import MM, PageFlow, new_canvas, paper_size
+from cardsmith.render.pdf.page import MM, PageFlow, new_canvas, paper_size, set_font
 from cardsmith.tables.loader import TableSet
 
 #: Grey levels: table header fill, rules between warriors, text of fallen warriors.
@@ -117,7 +117,7 @@ class _Page(PageFlow):
         size = self.layout.log_size
         y = self.margin * MM  # the footer's baseline sits on the bottom margin
         self.c.setFillGray(0.4)
-        self.c.setFont(self.fonts.regular, size)
+        set_font(self.c, self.fonts.regular, size)
         label = clip_text(self.name, self.fonts.regular, size, self.usable * 0.7 * MM)
         self.c.drawString(self.left * MM, y, f"{label} · campaign roster")
         self.c.drawRightString((self.left + self.usable) * MM, y, f"page {self.number}")
@@ -134,7 +134,7 @@ class _Page(PageFlow):
     ) -> None:
         y = (self.height - self.top) * MM
         self.c.setFillGray(grey)
-        self.c.setFont(font, size)
+        set_font(self.c, font, size)
         if align == "right":
             self.c.drawRightString(x_mm * MM, y, text)
         elif align == "center":

@@ -17,6 +17,7 @@ from cardsmith.render.layout.card import CRIT_ROW_MIN_MM, Box
 from cardsmith.render.pdf.fonts import FontSet
 from cardsmith.render.pdf.pen import (
     CRIT_PITCH_MM,
+    CRIT_SIDE_MM,
     HEADER_FILL,
     MM,
     PV_FILL,
@@ -266,7 +267,7 @@ def _draw_crits(pen: CardPen, box: Box, tracks: Sequence[CritTrack]) -> None:
     rows = 1 + sum(2 if own else 1 for own in plan)
     row_h = min(box.h / rows, 4.6)
     size = box.size
-    bold, regular = pen.fonts.bold, pen.fonts.regular
+    bold = pen.fonts.bold
     pen.label(box.x + 1.0, box.y + row_h * 0.75, "CRITICAL HITS", size + 0.5)
     row = 1
     for track, own in zip(tracks, plan, strict=True):
@@ -285,8 +286,52 @@ def _draw_crits(pen: CardPen, box: Box, tracks: Sequence[CritTrack]) -> None:
             room = (box.right - x - 0.8) * MM
             if room < 4 * MM:
                 continue  # no room left for the effect: the reference page has it
-            effect_size = fit_size(group.effect, regular, size - 0.3, 4.0, room)
-            effect = clip_text(group.effect, regular, effect_size, room)
-            pen.text(x + 0.3, baseline, effect, regular, effect_size)
-            x += stringWidth(effect, regular, effect_size) / MM + CRIT_PITCH_MM - 1.0
+            x = _draw_effect(pen, x, baseline, group.effect, size - 0.3, room, row_h)
         row += 1
+
+
+#: Smallest type an effect beside its crit boxes is printed in.
+EFFECT_MIN_PT = 4.0
+
+
+def _draw_effect(
+    pen: CardPen, x: float, baseline: float, effect: str, size: float, room: float, row_h: float
+) -> float:
+    """A crit group's effect beside its boxes: one line, else two lines centred on the
+    boxes when the row is tall enough, and cut only when neither fits; returns the end x."""
+    regular = pen.fonts.regular
+    one = fit_size(effect, regular, size, EFFECT_MIN_PT, room)
+    if stringWidth(effect, regular, one) > room:
+        two = size
+        while True:
+            lead = two * 1.2 / MM
+            lines = _two_lines(effect, regular, two)
+            fits = max(stringWidth(line, regular, two) for line in lines) <= room
+            if fits and lead + two * 0.7 / MM <= row_h - 0.3:
+                middle = baseline + 0.2 - CRIT_SIDE_MM / 2
+                first = middle - (lead - two * 0.7 / MM) / 2
+                for n, line in enumerate(lines):
+                    pen.text(x + 0.3, first + n * lead, line, regular, two)
+                widest = max(stringWidth(line, regular, two) for line in lines)
+                return x + widest / MM + CRIT_PITCH_MM - 1.0
+            if two <= EFFECT_MIN_PT:
+                break
+            two = max(EFFECT_MIN_PT, two - 0.5)
+    text = clip_text(effect, regular, one, room)
+    pen.text(x + 0.3, baseline, text, regular, one)
+    return x + stringWidth(text, regular, one) / MM + CRIT_PITCH_MM - 1.0
+
+
+def _two_lines(text: str, font: str, size: float) -> tuple[str, str]:
+    """``text`` split in two at a space or after a slash, the longer line as short as can be."""
+    breaks = [i + 1 for i, ch in enumerate(text) if ch in " /" and 0 < i < len(text) - 1]
+    if not breaks:
+        return text, ""
+
+    def widest(at: int) -> float:
+        return max(
+            stringWidth(text[:at].strip(), font, size), stringWidth(text[at:].strip(), font, size)
+        )
+
+    at = min(breaks, key=widest)
+    return text[:at].strip(), text[at:].strip()

@@ -201,11 +201,16 @@ def _draw_token(pen: Pen, token: Token, mono: bool) -> None:
     size = fit_size(number, pen.fonts.bold, 20.0, 9.0, (TOKEN_MM - 2) * MM)
     pen.text(TOKEN_MM / 2, 8.6, number, pen.fonts.bold, size, "center")
     width = (TOKEN_MM - 1.6) * MM
-    lines = wrap_text(token.name, pen.fonts.regular, 5.5, width)
-    if len(lines) > 2:
-        lines = [lines[0], shorten_middle(" ".join(lines[1:]), pen.fonts.regular, 5.5, width)]
+    regular = pen.fonts.regular
+    # Up to three lines, smaller before shorter; only then shortened from the middle.
+    for size in (5.5, 5.0, 4.5):
+        lines = wrap_text(token.name, regular, size, width)
+        if len(lines) <= 3:
+            break
+    if len(lines) > 3:
+        lines = [*lines[:2], shorten_middle(" ".join(lines[2:]), regular, size, width)]
     for n, line in enumerate(lines):
-        pen.text(TOKEN_MM / 2, 14.2 + n * 2.3, line, pen.fonts.regular, 5.5, "center")
+        pen.text(TOKEN_MM / 2, 13.8 + n * size * 0.42, line, regular, size, "center")
     tail = f"PV {token.pv}" + (f" · {token.group}" if token.group else "")
     tail = shorten_middle(tail, pen.fonts.bold, 5.0, width)
     pen.text(TOKEN_MM / 2, TOKEN_MM - 1.6, tail, pen.fonts.bold, 5.0, "center")

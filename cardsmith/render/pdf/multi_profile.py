@@ -61,7 +61,8 @@ def draw_multi_card(
     else:
         _draw_points(pen, boxes["pv"], f"{card.points_label} {card.pv}")
     pen.line_text(boxes["pilot"], card.pilot_line)
-    _draw_pairs(pen, boxes["info"], card.info)
+    # A system's line names the system and its pricing, not Alpha Strike stats: it may shrink.
+    _draw_pairs(pen, boxes["info"], card.info, 5.5 if card.track_name else None)
     _draw_table(pen, boxes["profiles"], card)
     if card.track_name:
         _draw_wounds(pen, boxes["track"], card.track_name, card.wounds)
@@ -85,9 +86,12 @@ def draw_multi_card(
     _draw_prose(pen, specials, label, ", ".join(card.specials) or "—")
     _draw_prose(pen, rule, "SWITCH", card.rule_line, bold_lead=card.rule_name)
     if card.pv_table:
+        # Below every box above it, down to the card's edge (at most 5 mm tall).
         spas = boxes["spas"]
+        top = max(spas.y - 0.8, *(b.bottom + 0.2 for b in (specials, rule, crits) if b))
+        height = min(5.0, t.height - 0.3 - top)
         draw_pv_table(
-            pen, Box("pv-table", spas.x, spas.y - 0.8, t.width - 2 * spas.x, 5.0), card.pv_table
+            pen, Box("pv-table", spas.x, top, t.width - 2 * spas.x, height), card.pv_table
         )
         return
     if card.spas:
@@ -179,8 +183,11 @@ def _draw_points(pen: Pen, box: Box, text: str) -> None:
     c.setFillGray(0)
 
 
-def _draw_pairs(pen: Pen, box: Box, pairs: Sequence[tuple[str, str]]) -> None:
-    """Bold labels with regular values on one line, shrunk (then clipped) to fit."""
+def _draw_pairs(
+    pen: Pen, box: Box, pairs: Sequence[tuple[str, str]], floor: float | None = None
+) -> None:
+    """Bold labels with regular values on one line, shrunk (to ``floor`` when given, else
+    the box's smallest size), then clipped, to fit."""
     bold, regular = pen.fonts.bold, pen.fonts.regular
     gap = 3.0 * MM
     width = (box.w - 1) * MM
@@ -191,19 +198,31 @@ def _draw_pairs(pen: Pen, box: Box, pairs: Sequence[tuple[str, str]]) -> None:
         ) + gap * (len(pairs) - 1)
 
     size = box.size
-    while size > (box.min_size or size) and total(size) > width:
+    while size > (floor or box.min_size or size) and total(size) > width:
         size -= 0.5
     baseline = box.y + box.h / 2 + size * 0.35 / MM
     x = pen.x(box.x + 0.5)
     right = pen.x(box.right - 0.5)
     for label, value in pairs:
-        pen.c.setFont(bold, size)
+        pen.font(bold, size)
         pen.c.drawString(x, pen.y(baseline), label)
         x += stringWidth(label + " ", bold, size)
         value = clip_text(value, regular, size, max(0.0, right - x))
-        pen.c.setFont(regular, size)
+        pen.font(regular, size)
         pen.c.drawString(x, pen.y(baseline), value)
         x += stringWidth(value, regular, size) + gap
+
+
+#: Size (pt) of the target numbers in the profile table's header.
+TARGET_PT = 7.0
+#: Largest text (pt) of a generic system's table: its many value columns are narrow.
+GENERIC_PT = 6.5
+
+
+def table_size(card: MultiCardData) -> float:
+    """Text size of the profile rows: the template's, or at most GENERIC_PT for a system."""
+    size = card.template.table.size
+    return min(size, GENERIC_PT) if card.track_name else size
 
 
 #: Narrowest column (mm) a generic system's value gets when the name column widens.
@@ -221,7 +240,8 @@ def column_widths(card: MultiCardData, box: Box, name_font: str = "") -> list[fl
     if card.track_name:
         count = max(1, len(card.columns))
         if name_font:
-            longest = max(stringWidth(r.name, name_font, table.size) for r in card.rows) / MM
+            size = table_size(card)
+            longest = max(stringWidth(r.name, name_font, size) for r in card.rows) / MM
             spare = box.w - count * MIN_GENERIC_COLUMN_MM
             widths = [max(table.name_w, min(longest + 1.4, spare))]
         share = (box.w - widths[0]) / count
@@ -241,7 +261,7 @@ def _draw_table(pen: Pen, box: Box, card: MultiCardData) -> None:
     # More profiles than the layout's rows: rows get lower and the text smaller.
     row_h = min(table.row_h, (box.h - table.header_h) / max(1, count))
     scale = min(1.0, row_h / table.row_h)
-    size = max(table.min_size, table.size * scale)
+    size = max(table.min_size, table_size(card) * scale)
     widths = column_widths(card, box, pen.fonts.bold)
     bold, regular = pen.fonts.bold, pen.fonts.regular
     if not pen.mono:
@@ -254,18 +274,23 @@ def _draw_table(pen: Pen, box: Box, card: MultiCardData) -> None:
             pen.c.setFillGray(ROW_FILL)
             pen.c.rect(pen.x(box.x), pen.y(top + row_h), box.w * MM, row_h * MM, 0, 1)
         pen.c.setFillGray(0)
-    header_size = max(table.min_size, table.size - 1.0)
-    _row(
-        pen,
-        box.x,
-        box.y + table.header_h * 0.72,
-        ["PROFILE", *card.columns],
-        widths,
-        bold,
-        header_size,
-        header=True,
-    )
+    header_size = max(table.min_size, min(5.5, table_size(card) - 1.0))
     start, end = card.damage_columns
+    headers = ["PROFILE", *card.columns]
+    # A damage bracket's header is two lines: the bracket, then its target number in
+    # TARGET_PT; the other headers sit on the line between them.
+    brackets = {i + 1: headers[i + 1].partition(" ") for i in range(start, end)}
+    for i in brackets:
+        headers[i] = ""
+    middle = box.y + table.header_h / 2 + header_size * 0.35 / MM
+    _row(pen, box.x, middle, headers, widths, bold, header_size, header=True)
+    x = box.x + sum(widths[: start + 1])
+    for i, (band, _, target) in brackets.items():
+        centre = x + widths[i] / 2
+        pen.text(centre, box.y + table.header_h * 0.4, band, bold, header_size, "center")
+        size_tn = fit_size(target, bold, TARGET_PT, 5.0, (widths[i] - 0.6) * MM)
+        pen.text(centre, box.y + table.header_h - 0.6, target, bold, size_tn, "center")
+        x += widths[i]
     for n, row in enumerate(card.rows):
         baseline = box.y + table.header_h + n * row_h + row_h / 2 + size * 0.35 / MM
         pen.c.setFillGray(0)

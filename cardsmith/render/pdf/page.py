@@ -21,6 +21,12 @@ MM = 72 / 25.4
 """PDF points per millimetre."""
 
 
+def set_font(canvas: Canvas, font: str, size: float) -> None:
+    """Select ``font`` at ``size`` unless the canvas already has it (no empty font change)."""
+    if canvas._fontname != font or canvas._fontsize != size:
+        canvas.setFont(font, size)
+
+
 def paper_size(paper: str, spec: SheetSpec | None = None) -> tuple[str, float, float]:
     """The paper's key and its width and height (mm), from ``sheet.toml``.
 

@@ -36,7 +36,7 @@ from cardsmith.render.pdf.card import draw_card
 from cardsmith.render.pdf.extra_cards import draw_pilot_card, draw_spa_card, draw_tokens
 from cardsmith.render.pdf.fonts import FontSet, register_fonts
 from cardsmith.render.pdf.multi_profile import draw_multi_card
-from cardsmith.render.pdf.page import MM, new_canvas
+from cardsmith.render.pdf.page import MM, new_canvas, set_font
 from cardsmith.render.pdf.reference_page import draw_reference
 from cardsmith.render.pdf.roster import draw_roster
 
@@ -225,7 +225,7 @@ def _draw_label(
         return  # no room above the marks on this paper
     if not mono:
         canvas.setFillGray(0.35)
-    canvas.setFont(fonts.regular, 7)
+    set_font(canvas, fonts.regular, 7)
     canvas.drawString(layout.left * MM, (layout.page_height - top) * MM, label)
     canvas.setFillGray(0)
 

@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardsmith.render.content.reference import RefTable
 from cardsmith.render.layout.paper import SheetLayout
 from cardsmith.render.pdf.fonts import FontSet
-from cardsmith.render.pdf.page import MM
+from cardsmith.render.pdf.page import MM, set_font
 from cardsmith.render.pdf.roster import PAGE_MARGIN, RosterPage
 from cardsmith.render.pdf.text import stringWidth, wrap_text
 
@@ -90,6 +90,6 @@ def _table_row(page: RosterPage, cells: Sequence[str], widths: Sequence[float], 
     x = PAGE_MARGIN
     for cell, width in zip(cells, widths, strict=True):
         for n, line in enumerate(wrap_text(cell, font, SIZE, (width - 2.0) * MM)):
-            page.c.setFont(font, SIZE)
+            set_font(page.c, font, SIZE)
             page.c.drawString((x + 1.0) * MM, page.y(page.top + LINE_MM * (n + 1) - 0.4), line)
         x += width

@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardsmith.render.content.roster import RosterData, RosterRow, RosterSection
 from cardsmith.render.layout.paper import SheetLayout
 from cardsmith.render.pdf.fonts import FontSet
-from cardsmith.render.pdf.page import MM, PageFlow
+from cardsmith.render.pdf.page import MM, PageFlow, set_font
 from cardsmith.render.pdf.text import fit_size, wrap_text
 from cardsmith.wording import count
 
@@ -57,7 +57,7 @@ class RosterPage(PageFlow):
     def text(self, x_mm: float, text: str, font: str, size: float, align: str = "left") -> None:
         """One string with its baseline at ``top``."""
         y = (self.height - self.top) * MM
-        self.c.setFont(font, size)
+        set_font(self.c, font, size)
         if align == "right":
             self.c.drawRightString(x_mm * MM, y, text)
         else:
@@ -154,9 +154,11 @@ def _draw_qr(canvas: Canvas, code: str, page: RosterPage, top: float, fonts: Fon
     side = QR_MM * MM
     drawing = Drawing(side, side, transform=[side / (x1 - x0), 0, 0, side / (y1 - y0), 0, 0])
     drawing.add(widget)
+    # reportlab's graphics start from Helvetica; the embedded face keeps it out of the PDF.
+    drawing.initialFontName = fonts.regular
     left = (page.width - PAGE_MARGIN - QR_MM) * MM
     renderPDF.draw(drawing, canvas, left, (page.height - top - QR_MM) * MM)
-    canvas.setFont(fonts.regular, 6.5)
+    set_font(canvas, fonts.regular, 6.5)
     canvas.drawCentredString(
         left + side / 2, (page.height - top - QR_MM - 3.2) * MM, "Share code (cardsmith import)"
     )
@@ -206,7 +208,7 @@ def _cells_at(
         lines, size = _lines(cell, font, width, right)
         for n, line in enumerate(lines):
             baseline = (page.height - top - LINE_MM * (n + 1) + 0.9) * MM
-            page.c.setFont(font, size)
+            set_font(page.c, font, size)
             if right:
                 page.c.drawRightString((x + width - 1.5) * MM, baseline, line)
             else:
@@ -254,7 +256,7 @@ def _section_heading(
     top = page.top + ROW_PAD_MM
     for n, line in enumerate([*head_lines, *bonus_lines]):
         font, size = (bold, 8.5) if n < len(head_lines) else (regular, 7.5)
-        page.c.setFont(font, size)
+        set_font(page.c, font, size)
         page.c.drawString(
             (PAGE_MARGIN + 1.0) * MM, (page.height - top - LINE_MM * (n + 1) + 0.9) * MM, line
         )

@@ -133,6 +133,10 @@ def _wrap_text(text: str, font: str, size: float, width_pt: float) -> tuple[str,
             cut = len(line) - 1
             while cut > 1 and stringWidth(line[:cut], font, size) > width_pt:
                 cut -= 1
+            # Break after a hyphen or slash that fits, before breaking between letters.
+            soft = max(line.rfind("-", 0, cut), line.rfind("/", 0, cut))
+            if soft > 0:
+                cut = soft + 1
             lines.append(line[:cut])
             line = line[cut:]
         lines.append(line)
