@@ -309,3 +309,18 @@ def test_no_font_change_that_does_not_change_the_font(
     render_bytes([mixed_force], SheetOptions(extras=("pilot", "spa", "token")))
     assert len(calls) > 100
     assert sum(calls) == 0, f"{sum(calls)} of {len(calls)} font changes change nothing"
+
+
+def test_roster_names_the_era_and_faction_played(tmp_path: Path, mixed_force: Force) -> None:
+    from dataclasses import replace
+
+    from cardsmith.models.force import MulRef
+
+    played = replace(mixed_force, era=MulRef(13, "Clan Invasion"), faction=MulRef(24, "Clan Wolf"))
+    for force, shown in ((played, True), (mixed_force, False)):
+        out = render_sheets([force], tmp_path / f"{shown}.pdf", SheetOptions(reference=False))
+        with pdfplumber.open(out) as pdf:
+            lines = pdf.pages[0].extract_text().splitlines()
+        assert ("Era Clan Invasion" in lines) is shown, lines[:12]
+        assert ("Faction Clan Wolf" in lines) is shown, lines[:12]
+        assert not any(line.startswith(("Era ", "Faction ")) for line in lines) or shown

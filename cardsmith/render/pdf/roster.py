@@ -139,8 +139,11 @@ def draw_roster(
 
 def _facts(roster: RosterData) -> list[tuple[str, str]]:
     cap = f" of {roster.cap}" if roster.cap else ""
+    played = [("Era", roster.era)] if roster.era else []
+    played += [("Faction", roster.faction)] if roster.faction else []
     return [
         ("Rule pack", f"{roster.pack} — {roster.verdict}"),
+        *played,
         ("Total PV", f"{roster.total_pv}{cap} (base {roster.total_base_pv})"),
         ("Data version", roster.data_version),
         ("Fingerprint", f"{roster.fingerprint}   (cardsmith check and force show print the same)"),
