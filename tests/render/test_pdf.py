@@ -324,3 +324,26 @@ def test_roster_names_the_era_and_faction_played(tmp_path: Path, mixed_force: Fo
         assert ("Era Clan Invasion" in lines) is shown, lines[:12]
         assert ("Faction Clan Wolf" in lines) is shown, lines[:12]
         assert not any(line.startswith(("Era ", "Faction ")) for line in lines) or shown
+
+
+def test_names_cannot_carry_control_or_bidi_characters_into_the_pdf(
+    tmp_path: Path, mixed_force: Force
+) -> None:
+    from dataclasses import replace
+
+    first = mixed_force.entries[0]
+    hostile = replace(
+        mixed_force,
+        name="Lance\x1b]0;PWNED\x07",
+        entries=(replace(first, pilot=Pilot(name="Kai\u202eLLIK")), *mixed_force.entries[1:]),
+    )
+    out = render_sheets([hostile], tmp_path / "hostile.pdf", SheetOptions(reference=False))
+    with pdfplumber.open(out) as pdf:
+        text = "\n".join(page.extract_text() for page in pdf.pages)
+        title = pdf.metadata.get("Title", "")
+    assert "\x1b" not in text and "\x07" not in text and "\u202e" not in text
+    assert "\x1b" not in title
+    # Shown as visible escapes, so the reader sees that the name carries them.
+    assert "Lance\\u001b]0;PWNED\\u0007" in text
+    assert "Kai\\u202eLLIK" in text
+    assert hostile.name == "Lance\x1b]0;PWNED\x07"  # the force itself is not changed

@@ -8,7 +8,7 @@ does not fit.
 
 from __future__ import annotations
 
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -16,6 +16,7 @@ from cardsmith import __version__
 from cardsmith.errors import TemplateError
 from cardsmith.render.layout.paper import SheetSpec, load_sheet
 from cardsmith.render.pdf.fonts import FontSet, register_fonts
+from cardsmith.safetext import safe_text
 
 MM = 72 / 25.4
 """PDF points per millimetre."""
@@ -41,6 +42,24 @@ def paper_size(paper: str, spec: SheetSpec | None = None) -> tuple[str, float, f
     return key, width, height
 
 
+class _SafeCanvas(Canvas):
+    """A canvas that shows control and bidi characters in the text it draws as ``\\uXXXX``.
+
+    Names on a sheet come from files other people share; every string drawn passes one of
+    these three methods, so no name can carry a control character or a right-to-left
+    override into the PDF (the stored name is not changed).
+    """
+
+    def drawString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
+        super().drawString(x, y, safe_text(text), *args, **kwargs)
+
+    def drawCentredString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
+        super().drawCentredString(x, y, safe_text(text), *args, **kwargs)
+
+    def drawRightString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
+        super().drawRightString(x, y, safe_text(text), *args, **kwargs)
+
+
 def new_canvas(
     buffer: BinaryIO, width_mm: float, height_mm: float, *, title: str, subject: str
 ) -> Canvas:
@@ -49,7 +68,7 @@ def new_canvas(
     Its initial font is cardsmith's embedded face, so no page refers to a built-in
     Helvetica that the PDF does not carry.
     """
-    canvas = Canvas(
+    canvas = _SafeCanvas(
         buffer,
         pagesize=(width_mm * MM, height_mm * MM),
         invariant=True,
@@ -57,7 +76,7 @@ def new_canvas(
         initialFontName=register_fonts().regular,
         initialFontSize=8,
     )
-    canvas.setTitle(title)
+    canvas.setTitle(safe_text(title))
     canvas.setAuthor("cardsmith")
     canvas.setSubject(subject)
     canvas.setCreator(f"cardsmith {__version__}")
