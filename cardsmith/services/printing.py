@@ -177,12 +177,16 @@ def print_battle(
     each unit's card with its damage, heat and crits so far marked.
 
     Raises:
-        UsageError: ``output`` is the battle file.
+        UsageError: ``output`` is the battle file or one of its sides' force files.
         BattleFileError: the battle file cannot be read.
         TemplateError, RenderError: as ``print_forces``.
     """
     refuse_output_over_inputs(output, [battle_path])
     battle = load_battle(battle_path)
+    # The sides' force files are inputs too (the battle file names them, relative to it).
+    folder = battle_path.parent
+    sides = [folder / side.force_path for side in battle.sides if side.force_path]
+    refuse_output_over_inputs(output, [path for path in sides if path.exists()])
     from cardsmith.render.pdf.battle_sheet import render_battle_sheet
 
     written = render_battle_sheet(

@@ -34,6 +34,20 @@ def test_battle_start_never_writes_over_one_of_its_forces(
     assert blue.read_bytes() == before and not (forces / "blue.json.bak").exists()
 
 
+def test_battle_print_never_writes_over_a_sides_force_file(
+    cli_run: Any, battle_file: BattleFile
+) -> None:
+    path = battle_file()
+    forces = path.parent.parent / "forces"
+    before = {side: (forces / side).read_bytes() for side in ("blue.json", "red.json")}
+    for side in before:
+        printed = cli_run("battle", "print", str(path), "-o", str(forces / side))
+        assert printed.code == 2, printed
+        assert "one of the files being printed" in printed.stderr
+    assert {side: (forces / side).read_bytes() for side in before} == before
+    assert cli_run("battle", "print", str(path), "-o", str(path.with_suffix(".pdf"))).code == 0
+
+
 @pytest.mark.slow
 def test_parallel_battle_edits_keep_every_change(battle_file: BattleFile) -> None:
     path = battle_file()
