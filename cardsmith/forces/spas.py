@@ -163,7 +163,7 @@ def card_numbers(
         for band, value in effect.range_modifiers:
             modifiers[band] = min(modifiers[band], value)
         if effect.swap_short_with_choice:
-            chosen = _chosen_band(spa_id)
+            chosen = chosen_band(spa_id)
             if chosen is None:
                 continue  # no range chosen yet: `check` asks for it
             swaps.append(chosen)
@@ -182,7 +182,7 @@ def card_numbers(
     )
 
 
-def _chosen_band(spa_id: str) -> str | None:
+def chosen_band(spa_id: str) -> str | None:
     """The range band a choice names (``range-master:long`` → ``L``); None for no band."""
     choice = choice_key(split_choice(spa_id)[1])
     band = choice[:1].upper()

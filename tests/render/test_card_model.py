@@ -82,6 +82,18 @@ def test_sniper_changes_the_printed_target_numbers(starter_units: dict[int, Unit
     assert card.spas[0].name == "Sniper" and "M+1" in card.spas[0].effect
 
 
+@pytest.mark.parametrize(
+    ("choice", "band", "targets"), [("long", "L", (8, 6, 4)), ("medium", "M", (6, 4, 8))]
+)
+def test_range_master_says_which_range_trades_with_short(
+    starter_units: dict[int, Unit], choice: str, band: str, targets: tuple[int, int, int]
+) -> None:
+    # ASCE p.98: the chosen band takes Short's +0 and Short takes its modifier.
+    card = card_for(ForceEntry(starter_units[140], skill=4, spas=(f"range-master:{choice}",)))
+    assert [line.effect for line in card.spas] == [f"TN S↔{band}"]
+    assert tuple(column.target for column in card.damage[:3]) == targets
+
+
 def test_unit_without_stats_cannot_be_printed() -> None:
     from cardsmith.errors import RenderError
 

@@ -18,7 +18,13 @@ from cardsmith.battle.effects import moves_by_thrust, tracks_heat
 from cardsmith.battle.view import UnitInPlay
 from cardsmith.errors import RenderError, TemplateError
 from cardsmith.forces.pricing import adjusted_pv
-from cardsmith.forces.spas import CardEffect, SpaCatalogue, card_numbers, load_spas
+from cardsmith.forces.spas import (
+    CardEffect,
+    SpaCatalogue,
+    card_numbers,
+    chosen_band,
+    load_spas,
+)
 from cardsmith.models import ForceEntry, Pilot, Unit, UnitType
 from cardsmith.models.force import DEFAULT_SKILL, MAX_SKILL, MIN_SKILL
 from cardsmith.models.stats import Movement, format_move
@@ -298,7 +304,8 @@ def card_for(
         base_pv=unit.pv,
         damage=columns,
         overheat=unit.overheat if template.heat_scale and keeps_heat(unit) else None,
-        heat_scale=template.heat_scale,
+        # The battle data decides who keeps heat (ASCE p.28); the template only draws it.
+        heat_scale=template.heat_scale if keeps_heat(unit) else (),
         armor=unit.armor,
         structure=unit.structure,
         threshold=unit.threshold if (aerospace or unit.threshold) else None,
@@ -354,12 +361,13 @@ def spa_lines(ids: tuple[str, ...], catalogue: SpaCatalogue | None) -> list[SpaL
             lines.append(SpaLine(spa_id, spa_id))
         else:
             name = catalogue.label(spa_id) if catalogue is not None else spa.name
-            lines.append(SpaLine(spa_id, name, effect_text(spa.card_effect)))
+            lines.append(SpaLine(spa_id, name, effect_text(spa.card_effect, spa_id)))
     return lines
 
 
-def effect_text(effect: CardEffect | None) -> str:
-    """What an SPA changes on the card, in card words: ``MV +2"``, ``TN M+1 L+2 E+3``."""
+def effect_text(effect: CardEffect | None, spa_id: str = "") -> str:
+    """What an SPA changes on the card, in card words: ``MV +2"``, ``TN M+1 L+2 E+3``,
+    ``TN S↔L`` (Range Master with the pilot's choice in ``spa_id``, ASCE p.98)."""
     if effect is None:
         return ""
     parts: list[str] = []
@@ -369,6 +377,9 @@ def effect_text(effect: CardEffect | None) -> str:
         parts.append(f"THR {effect.thrust:+d}")
     if effect.range_modifiers:
         parts.append("TN " + " ".join(f"{band}+{value}" for band, value in effect.range_modifiers))
+    if effect.swap_short_with_choice:
+        # Short's modifier trades places with the chosen band's (Long +0, Short +4).
+        parts.append(f"TN S↔{chosen_band(spa_id) or 'chosen range'}")
     return ", ".join(parts)
 
 
