@@ -135,14 +135,15 @@ def _halve(value: int, min_loss: int) -> int:
     return max(0, min(value // 2, value - min_loss))
 
 
-def _large_craft_thrust(base: list[int], state: UnitState) -> list[int]:
+def _large_craft_thrust(base: list[float], state: UnitState) -> list[float]:
     engine = min(3, state.count(CritKind.ENGINE))
     share = LARGE_CRAFT_ENGINE[engine]
     thruster = state.count(CritKind.THRUSTER)
-    return [max(0, int(i * share) - thruster) for i in base]
+    # Whole thrust rounds down; a station's keeping thrust (0.2k) is a fraction to keep.
+    return [max(0.0, (int(i * share) if i >= 1 else round(i * share, 2)) - thruster) for i in base]
 
 
-def permanent_move(entry: ForceEntry, state: UnitState) -> tuple[tuple[int, ...], int]:
+def permanent_move(entry: ForceEntry, state: UnitState) -> tuple[tuple[float, ...], int]:
     """Inches (or thrust) per mode and TMM after crits only, applied in the order received.
 
     MP hit and motive ½: halve all Move and TMM, at least 2" and 1 TMM lost; motive −2":
@@ -152,11 +153,11 @@ def permanent_move(entry: ForceEntry, state: UnitState) -> tuple[tuple[int, ...]
     50%, then 0% of the thrust, a thruster hit takes 1 more.
     """
     unit = entry.unit
-    inches = [int(m.inches) for m in unit.move]
     tmm = unit.tmm
     kind_family = table_family(unit)
     if kind_family in LARGE_CRAFT:
-        return tuple(_large_craft_thrust(inches, state)), tmm
+        return tuple(_large_craft_thrust([m.inches for m in unit.move], state)), tmm
+    inches = [int(m.inches) for m in unit.move]
     engine_hits = 0
     for crit in state.crits:
         if crit in (CritKind.MP, CritKind.MOTIVE_HALF):

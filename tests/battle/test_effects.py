@@ -164,3 +164,14 @@ def test_crit_tables_per_unit_type(type_: UnitType, roll: int, result: CritKind 
 )
 def test_motive_table_with_mode_modifier(move: str, roll: int, result: CritKind | None) -> None:
     assert motive_from_roll(make_unit(type_=UnitType.CV, move=move), roll) is result
+
+
+def test_a_stations_keeping_thrust_is_not_rounded_away() -> None:
+    # The Haruspex satellite (MUL 7831) moves 0.2k: it is not immobile, and its keeping
+    # thrust shows as the card prints it; a thruster hit takes 1 thrust, which leaves none.
+    station = entry(make_unit("Haruspex", type_=UnitType.SS, move="0.2k", damage="4/5/3/0"))
+    whole = state()
+    assert not effects.permanently_immobile(station, whole)
+    assert effects.current_move(station, whole).text == "0.2k"
+    hit = state(crits=(CritKind.THRUSTER,))
+    assert effects.permanently_immobile(station, hit)
