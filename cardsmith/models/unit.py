@@ -32,6 +32,7 @@ from cardsmith.models.stats import (
 from cardsmith.models.unit_type import RANGES as RANGES
 from cardsmith.models.unit_type import RULES_LEVELS as RULES_LEVELS
 from cardsmith.models.unit_type import UnitType as UnitType
+from cardsmith.models.unit_type import card_type_of
 
 _YEAR = re.compile(r"(\d{4})")
 _SQUAD = re.compile(r"\(Sqd(\d+)\)", re.IGNORECASE)
@@ -176,6 +177,10 @@ class Unit:
         except ValueError:
             unit_type = None
         move = parse_move(text_field(record.get("BFMove")))
+        if unit_type is None and move and int_field(record, "BFPointValue") > 0:
+            # A whole card without its BFType (5 records): the MUL type names the card.
+            mul_kind = text_field(nested_field(record.get("Type"), "Name"))
+            unit_type = card_type_of(mul_kind, thrust=any(m.is_thrust for m in move))
         role_name = nested_field(record.get("Role"), "Name")
         role = None if role_name in (None, "", "None") else role_name
         try:

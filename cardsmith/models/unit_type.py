@@ -82,3 +82,23 @@ RANGES = ("S", "M", "L", "E")
 
 #: Rules levels in increasing order (MUL ``Rules``; ASCE p.110).
 RULES_LEVELS = ("Introductory", "Standard", "Advanced", "Experimental")
+
+
+#: The card a MUL unit type name stands for, where it stands for one card only.  The MUL
+#: leaves ``BFType`` empty on a few records that carry a whole card all the same (PV, move,
+#: armor: the data's README counts 5); for those the MUL type names the card (ASCE p.28).
+#: Aerospace is fighter only when the unit moves by thrust; other names cover several.
+_CARD_OF_MUL_TYPE = {
+    "BattleMech": UnitType.BM,
+    "IndustrialMech": UnitType.IM,
+    "ProtoMech": UnitType.PM,
+    "Combat Vehicle": UnitType.CV,
+    "Support Vehicle": UnitType.SV,
+}
+
+
+def card_type_of(mul_type: str, *, thrust: bool) -> UnitType | None:
+    """The card type a record with no ``BFType`` needs, from its MUL type name, or None."""
+    if mul_type == "Aerospace":
+        return UnitType.AF if thrust else None
+    return _CARD_OF_MUL_TYPE.get(mul_type)

@@ -77,7 +77,7 @@ def test_import_then_search_everything(cli_run: Any, mul_units_path: Path) -> No
     assert result.code == 0, result
     assert "8,605" in result.stdout
     info = json.loads(cli_run("catalogue", "info", "--format", "json").stdout)
-    assert info["total"] == 8605 and info["usable"] == 7639
+    assert info["total"] == 8605 and info["usable"] == 7644
     found = json.loads(cli_run("search", "timberwolf", "--format", "json").stdout)
     assert found and all("Timber Wolf" in u["name"] for u in found)
     by_role = json.loads(

@@ -36,6 +36,14 @@ CRIT_SIDE_MM = 2.2
 CRIT_PITCH_MM = 2.8
 
 
+def fit_line(box: Box, text: str, font: str, tail: str = "") -> tuple[str, float]:
+    """The text a one-line box shows, and its size: shrunk to ``box.min_size``, then
+    shortened from the middle keeping ``tail`` (or the text's distinguishing end)."""
+    width = (box.w - 1.0) * MM
+    size = fit_size(text, font, box.size, box.min_size, width)
+    return shorten_middle(text, font, size, width, tail), size
+
+
 class Pen:
     """Draws into one card area: converts mm (top-left origin) to canvas points."""
 
@@ -121,9 +129,7 @@ class Pen:
         """One line in a box, vertically centred: shrunk to ``min_size``, then shortened
         from the middle keeping ``tail`` (or the text's distinguishing end)."""
         font = self.fonts.face(style or box.font)
-        width = (box.w - 1.0) * MM
-        size = fit_size(text, font, box.size, box.min_size, width)
-        text = shorten_middle(text, font, size, width, tail)
+        text, size = fit_line(box, text, font, tail)
         baseline = box.y + box.h / 2 + size * 0.35 / MM
         anchor = {"left": box.x + 0.5, "center": box.x + box.w / 2, "right": box.right - 0.5}
         self.text(anchor[box.align], baseline, text, font, size, box.align)
