@@ -55,7 +55,7 @@ def mixed_force(starter_units: dict[int, Unit]) -> Force:
 def in_box(obj: dict[str, Any], box: tuple[float, float, float, float], slack: float = MM) -> bool:
     """True when a pdfplumber object lies inside (x0, top, x1, bottom) points, ±1 mm."""
     x0, top, x1, bottom = box
-    return (
+    return bool(
         obj["x0"] >= x0 - slack
         and obj["x1"] <= x1 + slack
         and obj["top"] >= top - slack

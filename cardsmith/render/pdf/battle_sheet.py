@@ -142,7 +142,7 @@ class _Page(PageFlow):
 
     def width_of(self, text: str, font: str, size: float) -> float:
         """Width of ``text`` in mm."""
-        return stringWidth(self.safe(text), font, size) / MM
+        return float(stringWidth(self.safe(text), font, size)) / MM
 
     def clip(self, text: str, font: str, size: float, width: float, middle: bool = False) -> str:
         """``text`` shortened to fit ``width`` mm: at the end, or from the middle keeping

@@ -280,7 +280,7 @@ def _draw_warriors(page: _Page, sheet: CampaignSheet, name_width: float) -> None
 def _detail_indent(page: _Page) -> float:
     """Width (mm) of the widest detail heading, so every warrior's details line up."""
     size = page.layout.detail_size
-    return max(stringWidth(f"{h}:", page.fonts.bold, size) / MM for h in DETAIL_HEADINGS)
+    return max(float(stringWidth(f"{h}:", page.fonts.bold, size)) / MM for h in DETAIL_HEADINGS)
 
 
 def _detail_lines(page: _Page, row: WarriorRow) -> list[tuple[str, str]]:
