@@ -244,6 +244,13 @@ class AvailabilityView:
                 return False
         return None
 
+    @property
+    def stored(self) -> bool:
+        """True when some list of this era (for the faction asked about) is stored."""
+        if self.faction_id is None:
+            return bool(self._lists)
+        return any(i.scope.faction_id == self.faction_id for i in self._lists)
+
     def available_ids(self) -> frozenset[int]:
         """Every MUL id the stored lists say is available (``True`` answers)."""
         if self.faction_id is None:

@@ -184,6 +184,8 @@ def search(cache_dir: Path, query: str, text: FilterText, *, limit: int = 25) ->
             notes.append(STARTER_HINT)
         if filters.available is not None and catalogue.availability_version() is None:
             notes.append(NO_AVAILABILITY_HINT)
+        elif filters.available is not None:
+            notes.extend(_missing_list_hint(catalogue, text))
     return SearchOutcome(result.hits, units, result.total, tuple(notes))
 
 
@@ -192,6 +194,20 @@ NO_AVAILABILITY_HINT = (
     "the local catalogue has no availability data yet; `cardsmith catalogue sync "
     "--availability` fetches it, or `cardsmith catalogue import` reads captured MUL answers"
 )
+
+
+def _missing_list_hint(catalogue: Catalogue, text: FilterText) -> list[str]:
+    """Say so when no stored list answers the era (and faction) asked about."""
+    era = find_era(text.available_in)
+    faction = catalogue.find_faction(text.faction) if text.faction.strip() else None
+    if catalogue.availability_view(era.id, faction.id if faction else None).stored:
+        return []
+    whose = f"{faction.name} in {era.name}" if faction else era.name
+    fetch = f'--eras "{era.name}"' + (f' --factions "{faction.name}"' if faction else "")
+    return [
+        f"no availability list for {whose} is stored, so nothing can match; "
+        f"`cardsmith catalogue sync --availability {fetch}` fetches it"
+    ]
 
 
 def load_index(cache_dir: Path) -> tuple[SearchIndex, list[str]]:

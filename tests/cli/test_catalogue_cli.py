@@ -192,6 +192,13 @@ def test_import_availability_answers_and_show_coverage(cli_run: Any, mul_dir: Pa
     }
     assert found and {u["mul_id"] for u in found} <= available
     assert 140 in {u["mul_id"] for u in found}
+    # An era no stored list covers matches nothing, and the search says why and what to do.
+    uncovered = cli_run("search", "atlas", "--available-in", "Age of War")
+    assert uncovered.code == 0 and "No units match." in uncovered.stderr
+    assert "no availability list for Age of War is stored" in uncovered.stderr
+    assert '--availability --eras "Age of War"' in uncovered.stderr
+    covered = cli_run("search", "atlas", "--available-in", "Clan Invasion")
+    assert "is stored" not in covered.stderr
 
 
 def test_an_availability_filter_without_data_says_how_to_get_it(cli_run: Any) -> None:
