@@ -7,7 +7,8 @@ conftests keep their own defaults as thin wrappers around ``make_unit``; the fix
 
 from __future__ import annotations
 
+from kit.app import paste
 from kit.cli import CliResult, CliRun, run_cli
 from kit.units import make_unit
 
-__all__ = ["CliResult", "CliRun", "make_unit", "run_cli"]
+__all__ = ["CliResult", "CliRun", "make_unit", "paste", "run_cli"]

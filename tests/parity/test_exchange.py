@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kit import paste
 from testdata import skirmish_units
 from textual.widgets import Input, Select
 from tui.conftest import SIZE, ready
@@ -52,8 +53,7 @@ def _lance(tmp_path: Path) -> Path:
 
 
 async def _type(pilot: Any, text: str) -> None:
-    await pilot.press("ctrl+u", *text)
-    await pilot.pause()
+    await paste(pilot, text)
 
 
 async def test_export_writes_the_same_bytes(cli_run: Callable[..., Any], tmp_path: Path) -> None:
