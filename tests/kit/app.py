@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
 
 
-async def paste(pilot: Pilot[object], text: str) -> None:
+async def paste(pilot: Pilot[Any], text: str) -> None:
     """Clear the focused input and paste ``text`` into it (one event, not one key a letter).
 
     Typing a long path key by key costs a tenth of a second a letter under Pilot; tests

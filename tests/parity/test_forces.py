@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kit import paste
 from textual.widgets import Input, OptionList
 from tui.conftest import SIZE, add_by_search, ready
 
@@ -33,7 +34,8 @@ async def _edit_cell(pilot: Any, grid: ForceGrid, row: int, column: str, text: s
     grid.go_to(row, column)
     await pilot.press("enter")
     await pilot.pause()
-    await pilot.press("ctrl+u", *text, "enter")
+    await paste(pilot, text)
+    await pilot.press("enter")
     await pilot.pause()
 
 

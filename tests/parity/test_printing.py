@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kit import paste
 from pypdf import PdfReader
 
 from cardsmith.catalogue.dump import read_unit_file
@@ -49,7 +50,8 @@ async def _print_from_app(force_path: Path, out: Path) -> None:
         await pilot.press("f3", "f6")
         await pilot.pause()
         assert isinstance(app.screen, PrintDialog)
-        await pilot.press("ctrl+u", *str(out), "enter")
+        await paste(pilot, str(out))
+        await pilot.press("enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
 
