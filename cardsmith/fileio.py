@@ -44,6 +44,7 @@ T = TypeVar("T")
 #: Seconds a save waits for another cardsmith holding the same file's lock.
 DEFAULT_LOCK_TIMEOUT = 10.0
 
+
 def _umask() -> int:
     # os.umask can only be read by setting it; put it straight back.
     current = os.umask(0)
@@ -87,13 +88,12 @@ def read_bytes(path: Path, *, what: str, max_bytes: int, error: type[CardsmithEr
             raise error(f"{path} is {_special_kind(info.st_mode)}, not a {what}")
         if info.st_size > max_bytes:
             raise error(f"{path} is {info.st_size:,} bytes; {what}s over {max_bytes:,} are refused")
-        os.set_blocking(fd, True)
-        with os.fdopen(fd, "rb", closefd=False) as stream:
-            # Ask for the size stat gave (one byte more shows growth): a read of
-            # max_bytes would set aside that many bytes for every small file.
-            data = stream.read(info.st_size + 1)
-            if len(data) > info.st_size:  # the file grew while it was read
-                data += stream.read(max_bytes + 1 - len(data))
+        # A regular file never blocks, so O_NONBLOCK changes nothing here.  Ask for the
+        # size stat gave (one byte more shows growth): a read of max_bytes would set
+        # aside that many bytes for every small file.
+        data = _read_up_to(fd, info.st_size + 1)
+        if len(data) > info.st_size:  # the file grew while it was read
+            data += _read_up_to(fd, max_bytes + 1 - len(data))
     except OSError as exc:
         raise error(f"cannot read {path}: {os_reason(exc)}") from exc
     finally:
@@ -101,6 +101,19 @@ def read_bytes(path: Path, *, what: str, max_bytes: int, error: type[CardsmithEr
     if len(data) > max_bytes:
         raise error(f"{path} is over {max_bytes:,} bytes; {what}s that large are refused")
     return data
+
+
+def _read_up_to(fd: int, size: int) -> bytes:
+    """At most ``size`` bytes from ``fd``: fewer only at the end of the file."""
+    parts: list[bytes] = []
+    left = size
+    while left > 0:
+        chunk = os.read(fd, left)
+        if not chunk:
+            break
+        parts.append(chunk)
+        left -= len(chunk)
+    return b"".join(parts)
 
 
 def _special_kind(mode: int) -> str:
@@ -228,9 +241,11 @@ def refuse_overwrite(
     out_real = real_path(output)
     out_id = _file_id(out_real)
     for source in inputs:
-        same = real_path(source) == out_real
-        if not same and out_id is not None:
-            same = _file_id(real_path(source)) == out_id
+        # An input that exists is the output when it is the same file (one stat, where
+        # resolving its path takes one per folder); one that does not, when its path
+        # resolves to the output's.
+        source_id = _file_id(source)
+        same = source_id == out_id if source_id is not None else real_path(source) == out_real
         if same:
             shown = f"{output}" if str(output) == str(source) else f"{output} (that is {source})"
             raise error(

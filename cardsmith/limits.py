@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import math
-import tomllib
 from collections.abc import Callable
 from typing import Any
 
@@ -141,7 +140,7 @@ def parse_json(raw: bytes, *, where: str, what: str, error: ErrorType, check: bo
     decoded values (``limits.check_tree``) to the caller, which must then apply it to all
     it reads: the force reader walks each distinct unit snapshot once, not in every file.
     """
-    if not raw.strip():
+    if not raw or raw.isspace():  # as ``not raw.strip()``, without copying the file
         raise error(f"{where} is empty")
     try:
         text = raw.decode("utf-8-sig")
@@ -150,7 +149,9 @@ def parse_json(raw: bytes, *, where: str, what: str, error: ErrorType, check: bo
             raise error(f"{where} is not valid JSON (the file looks cut short)") from exc
         raise error(f"{where} is not UTF-8 text (byte {exc.start})") from exc
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        if text.startswith("\ufeff"):  # what json.loads says of a second byte-order mark
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        data = _DECODER.decode(text)
     except _NotFinite as exc:
         raise error(f"{where} holds {exc.args[0]}, which is not a finite number") from None
     except RecursionError as exc:
@@ -173,6 +174,11 @@ def _no_constant(name: str) -> Any:
     raise _NotFinite(name)
 
 
+#: ``json.loads(text, parse_constant=_no_constant)``, made once (``json.loads`` with an
+#: argument builds a new decoder for every document).
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
+
+
 def parse_toml(text: str, *, where: str, error: ErrorType) -> dict[str, Any]:
     """Decode TOML within the shared limits (depth, finite numbers, SQLite integers).
 
@@ -180,6 +186,8 @@ def parse_toml(text: str, *, where: str, error: ErrorType) -> dict[str, Any]:
         CardsmithError: ``error`` naming ``where``: not TOML, nested too deeply, or
             ``nan``/``inf`` where a number is read.
     """
+    import tomllib  # here: the catalogue and its search read no TOML, and start quicker
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-import textwrap
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -121,8 +121,34 @@ class Tally:
 
 
 def _json_item(found: FileVerdict) -> str:
+    import textwrap
+
     text = json.dumps(found.to_dict(), indent=2, ensure_ascii=False)
     return textwrap.indent(text, "  ")
+
+
+@dataclass
+class _Batch:
+    """Standard output gathered over a few verdicts and written together: one write for
+    many lists, still shown as they come (at most ``size`` verdicts or ``seconds`` late)."""
+
+    size: int = 64
+    seconds: float = 0.25
+    parts: list[str] = field(default_factory=list)
+    since: float = field(default_factory=time.monotonic)
+
+    def add(self, text: str, *, nl: bool = True) -> None:
+        """Queue ``text`` as ``click.echo(text, nl=nl)`` would write it."""
+        self.parts.append(text + "\n" if nl else text)
+        if len(self.parts) >= self.size or time.monotonic() - self.since >= self.seconds:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write what is queued (before anything goes to stderr, and at the end)."""
+        if self.parts:
+            click.echo("".join(self.parts), nl=False)
+            self.parts.clear()
+        self.since = time.monotonic()
 
 
 @click.command()
@@ -181,29 +207,34 @@ def check(
     event = _event_report(report, paths, files, paper) if report is not None else None
     tally = Tally()
     first = True
+    out = _Batch()
     if fmt == "json" and not single:
-        click.echo("[")
+        out.add("[")
     # Verdicts are printed as they come, so memory stays flat over thousands of files.
     cache_dir = settings_of(ctx).resolved_cache_dir
-    for found in services.check_files(paths, pack=pack, cap=cap, cache_dir=cache_dir):
-        tally.add(found)
-        if event is not None:
-            event.add(found)
-        if found.verdict is None:
-            where = "" if found.file in found.error else f"{found.file}: "
-            click.echo(f"cardsmith: {where}{found.error}", err=True)
-        if fmt == "json":
-            if single:
-                echo_json(found.to_dict())
+    try:
+        for found in services.check_files(paths, pack=pack, cap=cap, cache_dir=cache_dir):
+            tally.add(found)
+            if event is not None:
+                event.add(found)
+            if found.verdict is None:
+                out.flush()  # the lists before it first, as they were checked
+                where = "" if found.file in found.error else f"{found.file}: "
+                click.echo(f"cardsmith: {where}{found.error}", err=True)
+            if fmt == "json":
+                if single:
+                    echo_json(found.to_dict())
+                else:
+                    out.add(("" if first else ",\n") + _json_item(found), nl=False)
             else:
-                click.echo(("" if first else ",\n") + _json_item(found), nl=False)
-        else:
-            click.echo("\n".join(verdict_lines(found)))
-        first = False
-    if fmt == "json" and not single:
-        click.echo("\n]" if not first else "]")
-    elif fmt == "text":
-        click.echo(f"\n{tally.summary}")
+                out.add("\n".join(verdict_lines(found)))
+            first = False
+        if fmt == "json" and not single:
+            out.add("\n]" if not first else "]")
+        elif fmt == "text":
+            out.add(f"\n{tally.summary}")
+    finally:
+        out.flush()  # what was checked is shown, even when a later step fails
     if event is not None:
         written = event.write()
         click.echo(f"cardsmith: event report written to {report} ({written.text})", err=True)

@@ -9,9 +9,10 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import json.encoder
 from typing import Any
 
-from cardsmith.models import Force, Unit
+from cardsmith.models import Force, ForceEntry, Group, Unit
 
 #: Hex digits shown; 12 (48 bits) is plenty to notice an edit and short to read aloud.
 FINGERPRINT_DIGITS = 12
@@ -56,51 +57,76 @@ def _allegiance(force: Force) -> dict[str, int]:
 
 
 _dumps = functools.partial(json.dumps, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+#: ``_dumps`` of one text (what ``json.dumps`` itself calls for a ``str``).
+_text = json.encoder.encode_basestring
 
+#: Most texts kept by each cache below; more are dropped all at once.
+_MAX_TEXTS = 4096
 #: Unit → its canonical JSON text, by object identity: force files hand back one frozen
 #: ``Unit`` per distinct snapshot (``forces.snapshots``), so a folder of lists writes each
 #: unit's text once.  The unit is kept beside its text, so an id is never reused.
 _UNIT_TEXT: dict[int, tuple[Unit, str]] = {}
-_MAX_UNIT_TEXTS = 4096
+#: Entry → its canonical text, likewise: force files hand back one frozen ``ForceEntry``
+#: per distinct entry (``forces.fast_read``).
+_ENTRY_TEXT: dict[int, tuple[ForceEntry, str]] = {}
 #: An entry's own fields (commander, group, pilot, skill, SPAs) → their text before the
 #: unit: most entries of an event share them (skill 4, no pilot name, no SPAs).
 _HEADS: dict[tuple[bool, str, str, int, tuple[str, ...]], str] = {}
+#: A force's groups → their text.
+_GROUPS: dict[tuple[Group, ...], str] = {}
 
 
 def canonical_text(force: Force) -> str:
     """``canonical_force`` as compact JSON with sorted keys: the text the fingerprint hashes.
 
-    Built piece by piece, each unit's text written once per unit object; the result is
-    the very string ``json.dumps(canonical_force(force), sort_keys=True, …)`` gives.
+    Built piece by piece, each entry's and unit's text written once per object; the
+    result is the very string ``json.dumps(canonical_force(force), sort_keys=True, …)``
+    gives.
     """
     entries = []
     for entry in force.entries:
-        fields = (entry.commander, entry.group, entry.pilot.name, entry.skill, entry.spas)
-        head = _HEADS.get(fields)
-        if head is None:
-            # "unit" sorts last among an entry's keys: its text replaces the placeholder 0.
-            text = _dumps(
-                {
-                    "commander": entry.commander,
-                    "group": entry.group,
-                    "pilot": entry.pilot.name,
-                    "skill": entry.skill,
-                    "spas": list(entry.spas),
-                    "unit": 0,
-                }
-            )
-            head = text[:-2]
-            if len(_HEADS) >= _MAX_UNIT_TEXTS:
-                _HEADS.clear()
-            _HEADS[fields] = head
-        entries.append(head + _unit_text(entry.unit) + "}")
-    groups = _dumps([[g.name, g.formation] for g in force.groups])
+        known = _ENTRY_TEXT.get(id(entry))
+        if known is None or known[0] is not entry:
+            known = (entry, _entry_text(entry))
+            _remember(_ENTRY_TEXT, id(entry), known)
+        entries.append(known[1])
+    groups = _GROUPS.get(force.groups) if type(force.groups) is tuple else None
+    if groups is None:
+        groups = _dumps([[g.name, g.formation] for g in force.groups])
+        if type(force.groups) is tuple:
+            _remember(_GROUPS, force.groups, groups)
     # "era" and "faction" sort between "entries" and "groups".
     allegiance = "".join(f'"{key}":{value},' for key, value in _allegiance(force).items())
+    cap = force.cap
     return (
-        f'{{"cap":{_dumps(force.cap)},"entries":[{",".join(entries)}],{allegiance}'
-        f'"groups":{groups},"name":{_dumps(force.name)},"pack":{_dumps(force.pack)}}}'
+        f'{{"cap":{"null" if cap is None else _dumps(cap)},"entries":[{",".join(entries)}],'
+        f'{allegiance}"groups":{groups},"name":{_exact_text(force.name)},'
+        f'"pack":{_exact_text(force.pack)}}}'
     )
+
+
+def _exact_text(value: object) -> str:
+    return _text(value) if type(value) is str else _dumps(value)
+
+
+def _entry_text(entry: ForceEntry) -> str:
+    fields = (entry.commander, entry.group, entry.pilot.name, entry.skill, entry.spas)
+    head = _HEADS.get(fields)
+    if head is None:
+        # "unit" sorts last among an entry's keys: its text replaces the placeholder 0.
+        text = _dumps(
+            {
+                "commander": entry.commander,
+                "group": entry.group,
+                "pilot": entry.pilot.name,
+                "skill": entry.skill,
+                "spas": list(entry.spas),
+                "unit": 0,
+            }
+        )
+        head = text[:-2]
+        _remember(_HEADS, fields, head)
+    return head + _unit_text(entry.unit) + "}"
 
 
 def _unit_text(unit: Unit) -> str:
@@ -108,10 +134,14 @@ def _unit_text(unit: Unit) -> str:
     if known is not None and known[0] is unit:
         return known[1]
     text = _dumps(unit.to_dict())
-    if len(_UNIT_TEXT) >= _MAX_UNIT_TEXTS:
-        _UNIT_TEXT.clear()
-    _UNIT_TEXT[id(unit)] = (unit, text)
+    _remember(_UNIT_TEXT, id(unit), (unit, text))
     return text
+
+
+def _remember(cache: dict[Any, Any], key: object, value: object) -> None:
+    if len(cache) >= _MAX_TEXTS:
+        cache.clear()
+    cache[key] = value
 
 
 def force_fingerprint(force: Force) -> str:

@@ -8,7 +8,6 @@ ignores keys it does not know, so every cardsmith can still open every force fil
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,8 @@ from typing import Any
 from cardsmith import __version__, limits
 from cardsmith.errors import CatalogueDataError, ForceFileError
 from cardsmith.fileio import check_readable, locked, locked_update, read_json, save_bytes
-from cardsmith.forces.snapshots import unit_from_snapshot
+from cardsmith.forces.fast_read import plain_entry, within_limits
+from cardsmith.forces.snapshots import check_stats, unit_from_snapshot
 from cardsmith.models.force import (
     MAX_SKILL,
     MIN_SKILL,
@@ -26,7 +26,6 @@ from cardsmith.models.force import (
     MulRef,
     Pilot,
 )
-from cardsmith.models.unit import Unit
 
 FORMAT_NAME = "cardsmith-force"
 FORMAT_VERSION = 1
@@ -177,12 +176,27 @@ def load_force(path: Path) -> Force:
             newer cardsmith; the message says which and where.
     """
     # The shared limits are applied in two parts: to the file without its unit snapshots
-    # here, and to each distinct snapshot once, as it is first read (forces.snapshots).
+    # (below), and to each distinct snapshot once, as it is first read (forces.snapshots).
     data = read_json(
         path, what="force file", max_bytes=MAX_FORCE_BYTES, error=ForceFileError, check=False
     )
-    limits.check_tree(_without_snapshots(data), where=str(path), error=ForceFileError)
-    return force_from_dict(data, origin=str(path))
+    origin = str(path)
+    # The walk outside the snapshots comes first: a file over the limits is refused for
+    # that, whatever else is wrong with it.  A file the reader accepts holds only the
+    # known keys, each of a checked type, so it needs the walk only for the few numbers
+    # the reader does not bound (``within_limits``); the walk still decides those.
+    try:
+        force, entries_within = _read_document(data, origin)
+    except Exception:
+        _check_limits(data, origin)
+        raise
+    if not (entries_within and within_limits(data)):
+        _check_limits(data, origin)
+    return force
+
+
+def _check_limits(data: Any, origin: str) -> None:
+    limits.check_tree(_without_snapshots(data), where=origin, error=ForceFileError)
 
 
 def _without_snapshots(data: Any) -> Any:
@@ -203,6 +217,11 @@ def force_from_dict(data: Any, origin: str = "force file") -> Force:
     Raises:
         ForceFileError: as for ``load_force``.
     """
+    return _read_document(data, origin)[0]
+
+
+def _read_document(data: Any, origin: str) -> tuple[Force, bool]:
+    """The force, and whether its entries are surely within the shared limits."""
     if not isinstance(data, dict):
         raise ForceFileError(f"{origin}: a force file must hold a JSON object")
     if data.get("format") != FORMAT_NAME:
@@ -241,7 +260,7 @@ def migrate(data: dict[str, Any], version: int, origin: str = "force file") -> d
     return data
 
 
-def _read_v1(data: Mapping[str, Any], origin: str) -> Force:
+def _read_v1(data: Mapping[str, Any], origin: str) -> tuple[Force, bool]:
     name = _text(data, "name", origin, required=True)
     pack = _text(data, "pack", origin) or "standard"
     cap = data.get("cap")
@@ -263,19 +282,29 @@ def _read_v1(data: Mapping[str, Any], origin: str) -> Force:
     raw_entries = data.get("entries", [])
     if not isinstance(raw_entries, list):
         raise ForceFileError(f'{origin}: "entries" must be a list')
-    entries = tuple(
-        _read_entry(raw, f"{origin}: entries[{number}]") for number, raw in enumerate(raw_entries)
-    )
-    return Force(
+    # Most entries are plain (a unit seen before, the usual types) and read quickly; any
+    # other is read by the general reader, which words what is wrong.
+    entries: list[ForceEntry] = []
+    within = True
+    for number, raw in enumerate(raw_entries):
+        plain = plain_entry(raw)
+        if plain is None:
+            entries.append(_read_entry(raw, f"{origin}: entries[{number}]"))
+            within = False
+        else:
+            entries.append(plain[0])
+            within = within and plain[1]
+    force = Force(
         name=name,
         pack=pack,
         cap=cap,
-        entries=entries,
+        entries=tuple(entries),
         groups=tuple(groups),
         data_version=_text(data, "data_version", origin),
         era=_read_ref(data.get("era"), f"{origin}: era"),
         faction=_read_ref(data.get("faction"), f"{origin}: faction"),
     )
+    return force, within
 
 
 def _read_ref(raw: object, where: str) -> MulRef | None:
@@ -298,10 +327,10 @@ def _read_entry(raw: object, where: str) -> ForceEntry:
             raw.get("unit"),  # type: ignore[arg-type]
             where=f"{where}.unit",
             error=ForceFileError,
+            check=check_stats,
         )
     except CatalogueDataError as exc:
         raise ForceFileError(f"{where}.unit: {exc.message}") from exc
-    _check_stats(unit, raw.get("unit"), f"{where}.unit")
     mul_id = raw.get("mul_id", unit.mul_id)
     if mul_id != unit.mul_id:
         raise ForceFileError(
@@ -326,35 +355,6 @@ def _read_entry(raw: object, where: str) -> ForceEntry:
         commander=commander,
         unit_version=_text(raw, "unit_version", where),
     )
-
-
-def _check_stats(unit: Unit, raw: object, where: str) -> None:
-    """Refuse a snapshot no card could show (a hand edit gone wrong), naming the field."""
-    # Counts and points: none is below 0 on a real card (ASCE p.22-29).
-    counts = {
-        "pv": unit.pv,
-        "size": unit.size,
-        "armor": unit.armor,
-        "structure": unit.structure,
-        "threshold": unit.threshold,
-        "overheat": unit.overheat,
-        "tmm": unit.tmm,
-    }
-    for name, value in counts.items():
-        if value < 0:
-            raise ForceFileError(
-                f'{where}: "{name}" is {value}; {unit.name} cannot have a negative {name}'
-            )
-    for band, damage in zip("SMLE", unit.damage, strict=True):
-        if damage.value < 0:
-            raise ForceFileError(
-                f"{where}: damage at range {band} is {damage}; damage is never negative"
-            )
-    move = raw.get("move") if isinstance(raw, Mapping) else None
-    if isinstance(move, str) and move.strip() and not unit.move:
-        raise ForceFileError(f'{where}: "move" {move!r} is not a move such as 8" or 10"j')
-    if not math.isfinite(unit.tonnage) or unit.tonnage < 0:
-        raise ForceFileError(f'{where}: "tonnage" must be a finite number of 0 or more')
 
 
 def _read_pilot(raw: object, where: str) -> Pilot:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable, Iterator
 
 from cardsmith.models import RULES_LEVELS, Unit, UnitType
@@ -223,10 +224,10 @@ def rules_level(view: ForceView, rule: Rule) -> Iterator[Violation]:
     over: list[Row] = []
     unknown: list[Row] = []
     for row in view.rows:
-        level = row.entry.unit.rules.strip().title()
-        if level not in RULES_LEVELS:
+        rank = _rank(row.entry.unit.rules)
+        if rank is None:
             unknown.append(row)
-        elif RULES_LEVELS.index(level) > allowed:
+        elif rank > allowed:
             over.append(row)
     if over:
         found = ", ".join(sorted({r.entry.unit.rules for r in over}))
@@ -248,6 +249,13 @@ def rules_level(view: ForceView, rule: Rule) -> Iterator[Violation]:
             fix=Fix.LOOK_UP,
             severity=Severity.WARNING,
         )
+
+
+@functools.lru_cache(maxsize=256)
+def _rank(rules: str) -> int | None:
+    """The place of a unit's rules level in RULES_LEVELS; None when the data gives none."""
+    level = rules.strip().title()
+    return RULES_LEVELS.index(level) if level in RULES_LEVELS else None
 
 
 # -- people ---------------------------------------------------------------------------

@@ -364,7 +364,7 @@ def check_force(
     view = ForceView(force, pack, cap=cap, availability=availability)
     found: list[Violation] = []
     for rule in pack.rules:
-        found.extend(CHECKS[rule.check](view, rule))
+        found.extend(CHECKS[rule.check].func(view, rule))
     violations = tuple(sort_violations(found))
     legal = not any(v.is_error for v in violations)
     return CheckResult(legal, violations, view.total_pv, pack.id)
@@ -377,4 +377,16 @@ def is_legal(force: Force, pack: RulePack, *, cap: int | None = None) -> bool:
 
 def uses_check(pack: RulePack, name: str) -> bool:
     """True when one of the pack's rules is the check ``name`` (``availability``)."""
-    return any(rule.check == name for rule in pack.rules)
+    # Asked for every list of a folder: answered once per pack (a frozen pack is kept
+    # beside its answer, so an id is never reused).
+    known = _USES.get((id(pack), name))
+    if known is not None and known[0] is pack:
+        return known[1]
+    found = any(rule.check == name for rule in pack.rules)
+    if len(_USES) >= 256:
+        _USES.clear()
+    _USES[(id(pack), name)] = (pack, found)
+    return found
+
+
+_USES: dict[tuple[int, str], tuple[RulePack, bool]] = {}

@@ -178,19 +178,36 @@ class ForceView:
         """A PV cap given on the command line; it wins over the pack's and the force's."""
         self.availability = availability
         """Era and faction availability from the catalogue (None: not at hand)."""
-        self.rows = tuple(
-            Row(index, entry, _safe_pv(entry)) for index, entry in enumerate(force.entries, 1)
-        )
-        self.total_pv = sum(row.pv for row in self.rows)
+        rows: list[Row] = []
+        total = 0
+        for index, entry in enumerate(force.entries, 1):
+            pv = _safe_pv(entry)
+            rows.append(Row(index, entry, pv))
+            total += pv
+        self.rows = tuple(rows)
+        self.total_pv = total
+
+
+#: (base PV, skill) → adjusted PV: an event's lists price the same few pairs again and again.
+_PV_AT: dict[tuple[int, int], int] = {}
 
 
 def _safe_pv(entry: ForceEntry) -> int:
-    # A skill outside 0-7 has no PV in ASCE p.29; skill-range reports it, the total
-    # counts the unit at its base PV rather than failing the whole check.
-    try:
-        return entry_pv(entry)
-    except ValueError:
-        return entry.unit.pv
+    key = (entry.unit.pv, entry.skill)
+    plain = type(key[0]) is int and type(key[1]) is int
+    pv = _PV_AT.get(key) if plain else None
+    if pv is None:
+        # A skill outside 0-7 has no PV in ASCE p.29; skill-range reports it, the total
+        # counts the unit at its base PV rather than failing the whole check.
+        try:
+            pv = entry_pv(entry)
+        except ValueError:
+            return entry.unit.pv
+        if plain:
+            if len(_PV_AT) >= 4096:
+                _PV_AT.clear()
+            _PV_AT[key] = pv
+    return pv
 
 
 def refs(rows: Sequence[Row]) -> tuple[EntryRef, ...]:

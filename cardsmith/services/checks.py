@@ -172,10 +172,10 @@ def check(
             details = "; ".join(exc.problems)
             note = f"pack {force.pack!r}: {exc.message}{': ' + details if details else ''}"
             return Verdict(force.name, force.pack, True, (), 0, force.cap, fingerprint, note=note)
-    if availability is None and needs_availability(pack):
+    if (needs := needs_availability(pack)) and availability is None:
         with CatalogueAvailability.opened(cache_dir) as data:
             return check(force, pack, cap=cap, availability=data)
-    used = availability if needs_availability(pack) else None
+    used = availability if needs else None
     era, faction = era_and_faction(pack, force)
     result = engine.check_force(force, pack, cap=cap, availability=used)
     return Verdict(
@@ -195,11 +195,11 @@ def check(
 def era_and_faction(pack: RulePack, force: Force | None = None) -> tuple[str, str]:
     """The era and faction names of a force's list: those its pack's availability rule
     checks it for, else the force's own ("" each when neither names one)."""
-    from cardsmith.catalogue.eras import find_era
-
     era, faction = "", ""
     for rule in pack.rules:
         if rule.check in ("availability", "faction"):
+            from cardsmith.catalogue.eras import find_era  # here: most packs never need it
+
             era_text: str = rule.params["era"]
             faction = rule.params["faction"]
             era = find_era(era_text).name if era_text else ""

@@ -188,3 +188,30 @@ def test_bad_dumps_are_refused_whole(tmp_path: Path, content: bytes, fragment: s
 def test_missing_dump_file(tmp_path: Path) -> None:
     with pytest.raises(CatalogueDataError, match="cannot read"):
         read_unit_file(tmp_path / "nope.json")
+
+
+def test_opening_and_an_exact_search_read_only_what_they_need(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opening checks no integrity and counts nothing; an exact name is found by SQL alone,
+    with no in-memory index built over every unit (that is the typo path's)."""
+    Catalogue.open(tmp_path).close()  # created and seeded: the next open is a plain one
+    statements: list[str] = []
+    connect = sqlite3.connect
+
+    def traced(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        connection = connect(*args, **kwargs)
+        connection.set_trace_callback(statements.append)
+        return connection
+
+    monkeypatch.setattr(sqlite3, "connect", traced)
+    with Catalogue.open(tmp_path) as catalogue:
+        opened = list(statements)
+        found = catalogue.search("atlas")
+    assert opened, "the open ran no SQL at all: the trace is not wired"
+    assert any(hit.row.name == "Atlas AS7-D" for hit in found.hits)
+    assert catalogue._index is None  # the typo path's index was never built
+    text = "\n".join(statements).lower()
+    for costly in ("integrity_check", "quick_check", "count("):
+        assert costly not in text, f"{costly} ran:\n{text}"
+    assert any("instr(norm" in s for s in statements[len(opened) :])

@@ -77,6 +77,34 @@ def test_many_files_with_an_unreadable_one(
     assert "Traceback" not in result.stderr
 
 
+def test_an_unreadable_file_is_reported_in_its_place_among_many(
+    legal_force: Force, force_file: ForceFile, tmp_path: Path
+) -> None:
+    """Verdicts are written in batches; a file's error on stderr still comes between the
+    verdicts of the lists before and after it (one real process, both streams merged)."""
+    (tmp_path / "lists").mkdir()
+    for number in range(100):
+        force_file(legal_force, f"lists/{number:03}.json")
+    broken = tmp_path / "lists" / "050.json"
+    broken.write_text('{"format": "cardsmith-force", "version": 1, "name": "cut', encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "cardsmith", "check", str(tmp_path / "lists")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2, done.stdout
+    lines = done.stdout.splitlines()
+    error = next(
+        i for i, line in enumerate(lines) if line.startswith("cardsmith: ") and "050" in line
+    )
+    assert "049.json: legal" in lines[error - 1]
+    assert "050.json: UNREADABLE" in lines[error + 1]
+    assert sum(": legal (" in line for line in lines) == 99
+    assert lines[-1] == "99 legal, 0 not, 1 unreadable"
+
+
 def test_a_folder_stands_for_its_json_files(
     cli_run: Any, legal_force: Force, force_file: ForceFile, tmp_path: Path
 ) -> None:

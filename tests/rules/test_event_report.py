@@ -129,6 +129,16 @@ def test_a_report_never_replaces_a_list(cli_run: Any, legal_force: Force, tmp_pa
     assert submitted.read_bytes() == before
 
 
+def test_a_missing_list_named_as_the_report_is_refused(cli_run: Any, tmp_path: Path) -> None:
+    # No file to compare: the paths themselves resolve to one place.
+    (tmp_path / "sub").mkdir()
+    missing = tmp_path / "gone.csv"
+    refused = cli_run("check", str(missing), "--report", str(tmp_path / "sub" / ".." / "gone.csv"))
+    assert refused.code == 2, refused
+    assert "is an input of this command" in refused.stderr
+    assert not missing.exists()
+
+
 def test_an_unknown_report_kind_is_refused_before_checking(
     cli_run: Any, legal_force: Force, tmp_path: Path
 ) -> None:
