@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import Any
 
 from textual import on, work
 from textual.binding import Binding
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from cardsmith import services
@@ -22,17 +23,20 @@ from cardsmith.tui.messages import (
     ForceChanged,
     IndexLoaded,
 )
-from cardsmith.tui.screens.battle import BattleScreen
-from cardsmith.tui.screens.campaign import CampaignScreen
 from cardsmith.tui.screens.catalogue import CatalogueScreen
-from cardsmith.tui.screens.force import ForceScreen
-from cardsmith.tui.screens.help import HelpScreen
-from cardsmith.tui.screens.reference import ReferenceScreen
 from cardsmith.tui.widgets.results import ResultsTable
 from cardsmith.wording import count
 
 #: Seconds of quiet after an edit before the recovery copy is written.
 RECOVERY_DELAY = 1.0
+
+#: The main screens other than the catalogue: (module, class), imported when first shown.
+LAZY_SCREENS: dict[str, tuple[str, str]] = {
+    "force": ("cardsmith.tui.screens.force", "ForceScreen"),
+    "reference": ("cardsmith.tui.screens.reference", "ReferenceScreen"),
+    "campaign": ("cardsmith.tui.screens.campaign", "CampaignScreen"),
+    "battle": ("cardsmith.tui.screens.battle", "BattleScreen"),
+}
 
 
 class CardsmithApp(ExchangeFlows):
@@ -150,10 +154,6 @@ class CardsmithApp(ExchangeFlows):
 
     def on_mount(self) -> None:
         self.install_screen(CatalogueScreen(), "catalogue")
-        self.install_screen(ForceScreen(), "force")
-        self.install_screen(ReferenceScreen(), "reference")
-        self.install_screen(CampaignScreen(), "campaign")
-        self.install_screen(BattleScreen(), "battle")
         self.push_screen("catalogue")
         self.load_index()
         if self.force_path is not None:
@@ -201,8 +201,17 @@ class CardsmithApp(ExchangeFlows):
         cap = f" / {force.cap}" if force.cap else ""
         self.notify(f"Added {unit.name} as #{len(force.entries)} — force {total}{cap} PV.")
 
+    def main_screen(self, name: str) -> Screen[Any]:
+        """The main screen ``name``, imported and made the first time it is asked for."""
+        if not self.is_screen_installed(name) and name in LAZY_SCREENS:
+            module, cls = LAZY_SCREENS[name]
+            self.install_screen(getattr(importlib.import_module(module), cls)(), name)
+        return self.get_screen(name)
+
     def _force_changed(self, label: str) -> None:
         for name in ("catalogue", "force"):
+            if not self.is_screen_installed(name):
+                continue  # never shown yet: it reads the force when it first mounts
             screen = self.get_screen(name)
             if screen.is_attached:
                 screen.post_message(ForceChanged(label))
@@ -232,7 +241,7 @@ class CardsmithApp(ExchangeFlows):
         """Switch to one of the main screens."""
         if isinstance(self.screen, ModalScreen) or self.screen.id == name:
             return
-        self.switch_screen(name)
+        self.switch_screen(self.main_screen(name))
         self.refresh_bindings()
         if name == "catalogue":
             screen = self.get_screen("catalogue")
@@ -244,6 +253,8 @@ class CardsmithApp(ExchangeFlows):
         self.screen.set_focus(self.screen.query_one(ResultsTable))
 
     def action_help(self) -> None:
+        from cardsmith.tui.screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.screen))
 

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardsmith.models import Force
-from cardsmith.services.force_files import FileStamp, file_stamp
+
+if TYPE_CHECKING:
+    from cardsmith.services.force_files import FileStamp
 
 #: Edits kept for undo; older ones are dropped first.
 HISTORY_LIMIT = 200
@@ -121,3 +124,10 @@ class ForceDocument:
     def file_changed(self) -> bool:
         """True when ``path``'s size or time differs from when it was read or written."""
         return self.path is not None and file_stamp(self.path) != self.stamp
+
+
+def file_stamp(path: Path) -> FileStamp | None:
+    """The file's size and time (``services.force_files``, loaded with the first file)."""
+    from cardsmith.services.force_files import file_stamp as stamp
+
+    return stamp(path)

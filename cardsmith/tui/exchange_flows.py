@@ -6,19 +6,21 @@ A base class of the app (on top of ``FileFlows``), kept apart so ``app.py`` stay
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
 from textual import work
 
 from cardsmith import services
 from cardsmith.errors import CardsmithError
 from cardsmith.models import Force
-from cardsmith.services import exchange
 from cardsmith.tui.document import ForceDocument
 from cardsmith.tui.file_flows import FileFlows, _slug
-from cardsmith.tui.screens.exchange import ExportDialog, ImportDialog, ImportReportScreen
-from cardsmith.tui.screens.file_menu import ITEMS, FileMenu
-from cardsmith.tui.screens.unit_editor import UnitEditorScreen
 from cardsmith.wording import count
+
+if TYPE_CHECKING:
+    from cardsmith.tui.screens.unit_editor import UnitEditorScreen
+
+# The dialogs, the formats and the unit editor load when first used, not at start-up.
 
 
 class ExchangeFlows(FileFlows):
@@ -27,6 +29,8 @@ class ExchangeFlows(FileFlows):
     @work(exclusive=True, group="menu", exit_on_error=False)
     async def action_file_menu(self) -> None:
         """Show the File menu and run what is picked."""
+        from cardsmith.tui.screens.file_menu import ITEMS, FileMenu
+
         enabled = {action: self.check_action(action, ()) is True for action, *_rest in ITEMS}
         choice = await self.push_screen_wait(FileMenu(enabled))
         if choice:
@@ -37,6 +41,9 @@ class ExchangeFlows(FileFlows):
     @work(exclusive=True, group="files", exit_on_error=False)
     async def action_import_force(self) -> None:
         """Read a force from another tool's file, show the report, open it in the editor."""
+        from cardsmith.services import exchange
+        from cardsmith.tui.screens.exchange import ImportDialog, ImportReportScreen
+
         request = await self.push_screen_wait(ImportDialog())
         if request is None:
             return
@@ -55,18 +62,13 @@ class ExchangeFlows(FileFlows):
             problems = exc.problems
             details = "".join(f"\n• {p}" for p in problems[:8])
             more = f"\n… and {len(problems) - 8} more" if len(problems) > 8 else ""
-            self.notify(
-                exc.message + details + more,
-                title=f"Cannot import {label}",
-                severity="error",
-                timeout=15,
-            )
+            self.file_error(f"Cannot import {label}", exc.message + details + more)
             return
         report_screen = ImportReportScreen(report, label)
         if not await self.push_screen_wait(report_screen):
             return
         force, added = await self._add_picks(report.force, report_screen.picks)
-        if self.document.dirty and not await self._settle_unsaved():
+        if self.document.dirty and not await self._settle_unsaved("importing another force"):
             return
         # A new, unsaved document: Ctrl+S asks where the imported force goes.
         self.document = ForceDocument(force=force, path=None, saved=None)
@@ -81,6 +83,8 @@ class ExchangeFlows(FileFlows):
 
     async def _add_picks(self, force: Force, picks: list[int]) -> tuple[Force, int]:
         """Add the close matches picked in the report; one that cannot join is a warning."""
+        from cardsmith.services import exchange
+
         if not picks:
             return force, 0
         try:
@@ -106,6 +110,9 @@ class ExchangeFlows(FileFlows):
     @work(exclusive=True, group="files", exit_on_error=False)
     async def action_export_force(self) -> None:
         """Write the force for MegaMek, a spreadsheet, TTS or a forum post."""
+        from cardsmith.services import exchange
+        from cardsmith.tui.screens.exchange import ExportDialog
+
         force = self.document.force
         path = self.document.path
         slug = _slug(force.name)
@@ -117,7 +124,7 @@ class ExchangeFlows(FileFlows):
         try:
             notes = exchange.export_to(force, request.fmt, request.path, force_file=path).warnings
         except CardsmithError as exc:
-            self.notify(exc.message, title="Not exported", severity="error", timeout=12)
+            self.file_error(f"Not exported to {request.path}", exc.message)
             return
         self.notify(
             f"Wrote {request.path} ({request.fmt}, {count(len(force.entries), 'unit')}).",
@@ -130,6 +137,8 @@ class ExchangeFlows(FileFlows):
 
     def unit_editor(self) -> UnitEditorScreen:
         """The custom unit editor screen (made on first use, kept while the app runs)."""
+        from cardsmith.tui.screens.unit_editor import UnitEditorScreen
+
         if not self.is_screen_installed("units"):
             self.install_screen(UnitEditorScreen(), "units")
         screen = self.get_screen("units")

@@ -7,18 +7,22 @@ asks the player something about files (and so may lose work) lives here.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import work
 
 from cardsmith import services
 from cardsmith.errors import CardsmithError
 from cardsmith.models import Force
+from cardsmith.tui import recent
 from cardsmith.tui.document import ForceDocument
 from cardsmith.tui.force_sync import ForceSync
 from cardsmith.tui.messages import PrintFinished
 from cardsmith.tui.screens.dialogs import PathDialog, QuitDialog
-from cardsmith.tui.screens.print_dialog import PrintDialog, PrintRequest
 from cardsmith.wording import count
+
+if TYPE_CHECKING:
+    from cardsmith.tui.screens.print_dialog import PrintRequest
 
 
 class FileFlows(ForceSync):
@@ -79,8 +83,9 @@ class FileFlows(ForceSync):
         try:
             force = services.load_force(path)
         except CardsmithError as exc:
-            self.notify(exc.message, title=f"Cannot open {path.name}", severity="error", timeout=12)
+            self.file_error(f"Cannot open {path.name}", exc.message)
             return False
+        recent.remember("force", path)
         self.document = ForceDocument.opened(force, path)
         self._force_changed("open")
         self.notify(f"Opened {path} — {count(len(force.entries), 'unit')}.")
@@ -106,30 +111,34 @@ class FileFlows(ForceSync):
             or self.document.path
             or Path.cwd() / f"{_slug(self.document.force.name)}.json"
         )
-        path = await self.push_screen_wait(PathDialog("Save the force as", str(suggested), "Save"))
+        path = await self.push_screen_wait(
+            PathDialog("Save the force as", str(suggested), "Save", kind="force")
+        )
         return path is not None and await self.save_to(path)
 
     @work(exclusive=True, group="files", exit_on_error=False)
     async def action_open(self) -> None:
         """Open a force file (asks first when the current one has unsaved changes)."""
-        if self.document.dirty and not await self._settle_unsaved():
+        if self.document.dirty and not await self._settle_unsaved("opening another force"):
             return
-        path = await self.push_screen_wait(PathDialog("Open a force file", "", "Open"))
+        path = await self.push_screen_wait(
+            PathDialog("Open a force file", "", "Open", kind="force")
+        )
         if path is not None:
             self.open_force(path)
 
     @work(exclusive=True, group="files", exit_on_error=False)
     async def action_new(self) -> None:
         """Start an empty force (asks first when the current one has unsaved changes)."""
-        if self.document.dirty and not await self._settle_unsaved():
+        if self.document.dirty and not await self._settle_unsaved("starting a new force"):
             return
         self.document = ForceDocument.new()
         self._force_changed("new")
         self.notify("New force started.")
 
-    async def _settle_unsaved(self) -> bool:
-        """Ask about unsaved changes; True when it is fine to drop the current force."""
-        choice = await self.push_screen_wait(QuitDialog(self.document.force.name))
+    async def _settle_unsaved(self, action: str = "quitting") -> bool:
+        """Ask about unsaved changes before ``action``; True when the force may be dropped."""
+        choice = await self.push_screen_wait(QuitDialog(self.document.force.name, action))
         if choice == "save":
             if self.document.path is not None:
                 return await self.save_to(self.document.path)
@@ -157,6 +166,8 @@ class FileFlows(ForceSync):
         """Ask for print options, then render in a thread."""
         base = self.document.path.with_suffix(".pdf") if self.document.path else None
         default = base or Path.cwd() / f"{_slug(self.document.force.name)}.pdf"
+        from cardsmith.tui.screens.print_dialog import PrintDialog
+
         request = await self.push_screen_wait(PrintDialog(default))
         if request is not None:
             self.notify(f"Printing to {request.path}…", timeout=3)

@@ -9,16 +9,19 @@ unsaved edits are never overwritten unseen: the player chooses to reload, keep t
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import events, on, work
 from textual.app import App
 
 from cardsmith import services
 from cardsmith.errors import CardsmithError
-from cardsmith.services.force_files import OutsideChange
+from cardsmith.tui import recent
 from cardsmith.tui.document import ForceDocument
-from cardsmith.tui.screens.force_conflict import OutsideChangeDialog
 from cardsmith.wording import count
+
+if TYPE_CHECKING:
+    from cardsmith.services.force_files import OutsideChange
 
 #: Seconds between checks of the open force file (a stat call; the file is read only
 #: when its size or time changed).
@@ -55,15 +58,22 @@ class ForceSync(App[None]):
         try:
             change = services.save_unless_changed(document.force, path, loaded)
         except CardsmithError as exc:
-            self.notify(exc.message, title="Not saved", severity="error", timeout=12)
+            self.file_error(f"Not saved to {path.name}", exc.message)
             return False
         if change is not None:
             return await self._settle_outside(path, change, saving=True)
         document.mark_saved(path)
+        recent.remember("force", path)
         self._drop_recovery()
         self._force_changed("save")
         self.notify(f"Saved {path}.")
         return True
+
+    def file_error(self, title: str, message: str) -> None:
+        """Show why a file could not be read or written, in a panel kept until dismissed."""
+        from cardsmith.tui.screens.dialogs import FileErrorPanel
+
+        self.push_screen(FileErrorPanel(title, message))
 
     # -- watching -------------------------------------------------------------------------
 
@@ -108,6 +118,8 @@ class ForceSync(App[None]):
 
     async def _settle_outside(self, path: Path, change: OutsideChange, *, saving: bool) -> bool:
         """Ask what to do about the outside change; True when the force is settled."""
+        from cardsmith.tui.screens.force_conflict import OutsideChangeDialog
+
         added = tuple(e.name for e in change.added) if change.added is not None else None
         self._asking_outside = True
         try:

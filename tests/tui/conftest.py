@@ -39,6 +39,9 @@ async def ready(pilot: Pilot[None]) -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         catalogue = app.get_screen("catalogue") if app.is_screen_installed("catalogue") else None
+        if getattr(catalogue, "_preview_timer", None) is not None:
+            await pilot.pause(0.07)  # the card is drawn once the cursor rests
+            continue
         busy = getattr(catalogue, "searching", False)
         if not busy and not any(worker.is_running for worker in app.workers):
             return
@@ -66,3 +69,13 @@ def starter_force_file(tmp_path: Path, content: str, name: str = "force.json") -
     path = tmp_path / name
     path.write_text(content, encoding="utf-8")
     return path
+
+
+def file_error(app: object) -> str:
+    """The title and text of the file error panel on screen ("" when there is none)."""
+    from cardsmith.tui.screens.dialogs import FileErrorPanel
+
+    screen = getattr(app, "screen", None)
+    if not isinstance(screen, FileErrorPanel):
+        return ""
+    return f"{screen.title_text}\n{screen.message}"

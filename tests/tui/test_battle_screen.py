@@ -23,7 +23,7 @@ from cardsmith.tui.screens.battle import BattleScreen
 from cardsmith.tui.screens.battle_dialogs import AmountDialog, ChoiceDialog, CritDialog
 from cardsmith.tui.widgets.battle_grid import PIP_LEFT, PIP_LOST, PIP_STAGED, BattleGrid
 
-from .conftest import SIZE, ready
+from .conftest import SIZE, file_error, ready
 
 RED = "2.1"
 
@@ -94,17 +94,24 @@ async def test_open_a_battle_shows_every_unit(
         assert "Turn 1" in str(screen.query_one("#battle-title", Static).render())
 
 
-async def test_an_unreadable_battle_is_a_notification(
+async def test_an_unreadable_battle_is_explained_in_a_panel(
     make_app: Callable[..., CardsmithApp], tmp_path: Path
 ) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text("{not json", encoding="utf-8")
-    messages: list[Message] = []
     app = make_app()
-    async with app.run_test(size=SIZE, message_hook=messages.append) as pilot:
-        screen = await _open(pilot, broken)
-        assert screen.session is None
-        assert any("broken.json" in note for note in _notes(messages))
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("f8", "o")
+        await pilot.pause()
+        await pilot.press("ctrl+u", *str(broken), "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "broken.json" in file_error(app)  # kept until dismissed, not a toast
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen) and screen.session is None
 
 
 async def test_damage_and_crit_are_staged_then_applied_at_end_of_round(

@@ -33,7 +33,7 @@ from cardsmith.tui.screens.campaign_postgame import (
 from cardsmith.tui.widgets.campaign_log import CampaignLog
 from cardsmith.tui.widgets.campaign_roster import RosterGrid
 
-from .conftest import SIZE, ready
+from .conftest import SIZE, file_error, ready
 
 START = {
     "move": 6,
@@ -195,7 +195,7 @@ async def test_create_post_game_with_real_dice_undo_reroll_and_print(
     assert any(str(pdf) in note for note in _notes(messages))
 
 
-async def test_unreadable_campaign_is_a_notification(
+async def test_unreadable_campaign_is_explained_in_a_panel(
     make_app: Callable[..., CardsmithApp], tmp_path: Path
 ) -> None:
     broken = tmp_path / "broken.json"
@@ -210,7 +210,10 @@ async def test_unreadable_campaign_is_a_notification(
         await _settle(pilot)
         assert app.is_running
         assert _screen(app).campaign is None
-        assert any("broken.json" in note for note in _notes(messages))
+        assert "broken.json" in file_error(app)  # kept until dismissed, not a toast
+        await pilot.press("enter")
+        await _settle(pilot)
+        assert not file_error(app)
         # With no campaign open, the actions on a campaign say why they do nothing.
         assert "No campaign open" in (_screen(app).why_not("post_game") or "")
 

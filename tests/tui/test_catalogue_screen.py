@@ -373,3 +373,27 @@ async def test_the_starter_set_says_so(make_app: Callable[..., CardsmithApp]) ->
         await ready(pilot)
         status = str(app.screen.query_one("#status").render())
         assert "61 units (the starter set only: F5 fetches more from the MUL)" in status
+
+
+async def test_enter_typed_before_the_results_acts_on_them(
+    make_app: Callable[..., CardsmithApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    from cardsmith.catalogue.search import SearchIndex
+
+    first = SearchIndex.first
+
+    def slow_first(self: SearchIndex, *args: object, **kwargs: object) -> object:
+        time.sleep(0.2)  # a busy machine: the search lags behind the keys
+        return first(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        monkeypatch.setattr(SearchIndex, "first", slow_first)
+        type_fast(app, *"griffin", "enter", "down", "enter")
+        await ready(pilot)
+        names = [entry.unit.name for entry in app.document.force.entries]
+        rows = _names(app)
+        assert names == [rows[1]] and rows[1] == "Griffin GRF-1N"

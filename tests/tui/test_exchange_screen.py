@@ -16,7 +16,7 @@ from cardsmith.tui.screens.exchange import ExportDialog, ImportDialog, ImportRep
 from cardsmith.tui.screens.file_menu import FileMenu
 from cardsmith.tui.screens.force import ForceScreen
 
-from .conftest import SIZE, ready
+from .conftest import SIZE, file_error, ready
 
 MUL = """<?xml version="1.0" encoding="UTF-8"?>
 <unit version="0.49.19">
@@ -89,7 +89,7 @@ async def test_import_a_mul_with_an_unknown_unit(
         assert app.document.dirty and app.document.path is None  # Ctrl+S asks where
 
 
-async def test_a_broken_file_is_a_notification(
+async def test_a_broken_file_is_explained_in_a_panel(
     make_app: Callable[..., CardsmithApp], tmp_path: Path
 ) -> None:
     source = tmp_path / "bomb.mul"
@@ -104,10 +104,10 @@ async def test_a_broken_file_is_a_notification(
         await pilot.pause()
         await _type(pilot, str(source))
         await pilot.press("enter")
-        await until(pilot, lambda: bool(_notes(messages)))
-        assert not isinstance(app.screen, ImportReportScreen)
+        await until(pilot, lambda: bool(file_error(app)))
         assert app.document.force.entries == ()
-        assert any("bomb.mul" in n or "entit" in n.lower() for n in _notes(messages))
+        text = file_error(app)
+        assert "bomb.mul" in text or "entit" in text.lower()
 
 
 async def test_export_to_csv_and_read_it_back(

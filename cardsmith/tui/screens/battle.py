@@ -26,6 +26,7 @@ from cardsmith.services import battle as use
 from cardsmith.services import battle_choices as choices
 from cardsmith.services import betrayal as treason
 from cardsmith.services.battle import BattleSession, Outcome
+from cardsmith.tui import recent
 from cardsmith.tui.screens.battle_betrayal import (
     BETRAYAL_ACTIONS,
     BETRAYAL_BINDINGS,
@@ -37,7 +38,7 @@ from cardsmith.tui.screens.battle_dialogs import (
     CritDialog,
     StartBattleDialog,
 )
-from cardsmith.tui.screens.dialogs import PathDialog
+from cardsmith.tui.screens.dialogs import FileErrorPanel, PathDialog
 from cardsmith.tui.widgets.battle_betrayal import BetrayalPanel
 from cardsmith.tui.widgets.battle_detail import UnitDetail
 from cardsmith.tui.widgets.battle_grid import BattleGrid
@@ -143,10 +144,9 @@ class BattleScreen(BetrayalScreen):
 
     def on_battle_screen_opened(self, message: Opened) -> None:
         if message.session is None:
-            self.notify(
-                message.error, title="No battle", severity="error", timeout=12, markup=False
-            )
+            self.app.push_screen(FileErrorPanel("No battle opened", message.error))
             return
+        recent.remember("battle", message.session.path)
         same_file = self.session is not None and self.session.path == message.session.path
         self.session = message.session
         battle = message.session.battle
@@ -165,7 +165,9 @@ class BattleScreen(BetrayalScreen):
     async def action_open(self) -> None:
         """Ask for a battle file and open it."""
         current = str(self.session.path) if self.session else ""
-        path = await self.app.push_screen_wait(PathDialog("Open a battle file", current, "Open"))
+        path = await self.app.push_screen_wait(
+            PathDialog("Open a battle file", current, "Open", kind="battle")
+        )
         if path is not None:
             self.open_battle(path)
 

@@ -14,6 +14,8 @@ from textual.widgets import Button, Checkbox, Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from cardsmith.services.battle_choices import Choice
+from cardsmith.tui.widgets.forwarding import FocusInput
+from cardsmith.tui.widgets.ticks import TickBox
 
 
 class AmountDialog(ModalScreen[int | None]):
@@ -30,7 +32,9 @@ class AmountDialog(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box", id="amount-box"):
             yield Label(self.title_text, classes="dialog-title")
-            yield Input(value=str(self.default), type="integer", select_on_focus=True, id="amount")
+            yield FocusInput(
+                value=str(self.default), type="integer", select_on_focus=True, id="amount"
+            )
             if self.hint:
                 yield Label(self.hint, classes="hint")
 
@@ -101,12 +105,14 @@ class CritDialog(ModalScreen[CritRequest | None]):
             yield Label(self.title_text, classes="dialog-title")
             yield OptionList(*(Option(c.label, id=c.id) for c in self.choices), id="choices")
             with Horizontal(classes="dialog-row"):
-                yield Input(placeholder="crit 2D6", type="integer", max_length=2, id="crit-roll")
+                yield FocusInput(
+                    placeholder="crit 2D6", type="integer", max_length=2, id="crit-roll"
+                )
                 if self.vehicle:
-                    yield Input(
+                    yield FocusInput(
                         placeholder="motive 2D6", type="integer", max_length=2, id="motive-roll"
                     )
-                yield Checkbox("Now, not in the End Phase", id="crit-now")
+                yield TickBox("Now, not in the End Phase", id="crit-now")
             yield Label(
                 "Enter on a kind marks it; or type a table roll and Enter.  Esc: cancel",
                 classes="hint",
@@ -160,11 +166,11 @@ class StartBattleDialog(ModalScreen[StartRequest | None]):
             yield Label("Start a battle", classes="dialog-title")
             yield Label(f"Side 1: {self.force_path}")
             yield Label("Opposing force file(s), separated by commas")
-            yield Input(placeholder="path/to/enemy.json", id="opponents")
+            yield FocusInput(placeholder="path/to/enemy.json", id="opponents")
             yield Label("Battle file to write")
-            yield Input(value=str(self.suggested), id="battle-out")
+            yield FocusInput(value=str(self.suggested), id="battle-out")
             for pack in self.packs:
-                yield Checkbox(f"{pack.label} [{pack.id}]", id=f"pack-{pack.id}")
+                yield TickBox(f"{pack.label} [{pack.id}]", id=f"pack-{pack.id}")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Start", variant="primary", id="ok")
                 yield Button("Cancel", id="cancel")

@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from cardsmith.tables import DiceError, MoreDiceNeeded, parse_dice, parse_entered
 from cardsmith.tui.screens.print_dialog import PrintDialog
+from cardsmith.tui.widgets.forwarding import FocusInput, FocusSelect
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,9 +48,9 @@ class NewCampaignDialog(ModalScreen[NewCampaign | None]):
         with Vertical(classes="dialog-box", id="campaign-new-box"):
             yield Label("New campaign", classes="dialog-title")
             yield Label("Name")
-            yield Input(id="campaign-name", placeholder="Wolf's Dragoons")
+            yield FocusInput(id="campaign-name", placeholder="Wolf's Dragoons")
             yield Label("Table pack")
-            yield Select(
+            yield FocusSelect(
                 [(f"{title} [{pack_id}]", pack_id) for pack_id, title in self.packs],
                 value=self.packs[0][0],
                 allow_blank=False,
@@ -58,7 +59,7 @@ class NewCampaignDialog(ModalScreen[NewCampaign | None]):
             yield Label("Preferred skill tables (space to tick)")
             yield SelectionList[str](id="campaign-preferred")
             yield Label("File")
-            yield Input(value=str(self.default_path), id="campaign-path")
+            yield FocusInput(value=str(self.default_path), id="campaign-path")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Create", variant="primary", id="ok")
                 yield Button("Cancel", id="cancel")
@@ -134,8 +135,8 @@ class AddWarriorDialog(ModalScreen[NewWarrior | None]):
         with Vertical(classes="dialog-box", id="warrior-new-box"):
             yield Label("Add a warrior", classes="dialog-title")
             with Horizontal(classes="dialog-row"):
-                yield Input(placeholder="Name", id="warrior-name")
-                yield Select(
+                yield FocusInput(placeholder="Name", id="warrior-name")
+                yield FocusSelect(
                     [(label, kind_id) for kind_id, label in self.kinds],
                     value=self.last.kind if self.last else self.kinds[0][0],
                     allow_blank=False,
@@ -145,13 +146,13 @@ class AddWarriorDialog(ModalScreen[NewWarrior | None]):
                 for stat_id, label in self.stats:
                     yield Label(label, classes="stat-label")
                     value = last_stats.get(stat_id)
-                    yield Input(
+                    yield FocusInput(
                         value="" if value is None else str(value),
                         type="integer",
                         id=f"stat-{stat_id}",
                         classes="stat-input",
                     )
-            yield Input(placeholder="Equipment, comma separated", id="warrior-equipment")
+            yield FocusInput(placeholder="Equipment, comma separated", id="warrior-equipment")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Add", variant="primary", id="ok")
                 yield Button("Cancel", id="cancel")
@@ -265,7 +266,7 @@ class DiceDialog(ModalScreen[str | None]):
             yield Label(self.title_text, classes="dialog-title")
             already = f" (already entered: {list(self.have)})" if self.have else ""
             yield Label(f"Roll {self.expr}: type {how}{already}")
-            yield Input(id="dice-entry", placeholder="e.g. 3 5")
+            yield FocusInput(id="dice-entry", placeholder="e.g. 3 5")
             yield Label("Enter: use these dice   Esc: stop (nothing is saved)", classes="hint")
 
     def on_mount(self) -> None:

@@ -20,6 +20,8 @@ from cardsmith.render.content.campaign_sheet import WarriorRow
 from cardsmith.services import campaign as svc
 from cardsmith.services.campaign_view import WarriorChanges
 from cardsmith.tables import DiceError, parse_entered
+from cardsmith.tui.widgets.forwarding import FocusInput, FocusSelect
+from cardsmith.tui.widgets.ticks import TickRadio
 
 RESULTS = (("Win", "win"), ("Loss", "loss"), ("Draw", "draw"), ("—", ""))
 
@@ -49,13 +51,13 @@ class PostGameForm:
 
 def _dice_fields(seed: int) -> ComposeResult:
     with RadioSet(id="dice-mode"):
-        yield RadioButton("Roll for me (seeded)", value=True, id="mode-rng")
-        yield RadioButton("I roll my own dice (asked roll by roll)", id="mode-own")
+        yield TickRadio("Roll for me (seeded)", value=True, id="mode-rng")
+        yield TickRadio("I roll my own dice (asked roll by roll)", id="mode-own")
     with Horizontal(classes="dialog-row"):
         yield Label("Seed", classes="field-label")
-        yield Input(value=str(seed), type="integer", id="dice-seed", classes="short")
+        yield FocusInput(value=str(seed), type="integer", id="dice-seed", classes="short")
         yield Label("Dice rolled already", classes="field-label")
-        yield Input(placeholder="in order: 2 2 6 3 (optional)", id="dice-entered")
+        yield FocusInput(placeholder="in order: 2 2 6 3 (optional)", id="dice-entered")
 
 
 def _read_dice(screen: Screen[PostGameForm | None] | Screen[DiceMode | None]) -> DiceMode | None:
@@ -110,11 +112,11 @@ class PostGameDialog(ModalScreen[PostGameForm | None]):
             yield Label(f"After game {self.game}", classes="dialog-title")
             with Horizontal(classes="dialog-row"):
                 yield Label("Opponent", classes="field-label")
-                yield Input(placeholder="the other team", id="opponent")
-                yield Select(list(RESULTS), value="", allow_blank=False, id="result")
+                yield FocusInput(placeholder="the other team", id="opponent")
+                yield FocusSelect(list(RESULTS), value="", allow_blank=False, id="result")
             with Horizontal(classes="dialog-row"):
                 yield Label("Battle file", classes="field-label")
-                yield Input(placeholder="optional: Enter reads who was taken out", id="battle")
+                yield FocusInput(placeholder="optional: Enter reads who was taken out", id="battle")
             yield Static("", id="battle-results", classes="hint")
             table: DataTable[object] = DataTable(cursor_type="row", id="postgame-warriors")
             yield table

@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Header, Input, Static
 from textual.worker import get_current_worker
 
@@ -40,6 +41,9 @@ if TYPE_CHECKING:
 
 #: Most hits a search lists in relevance order (a column sort lists them all).
 TOP = 1000
+
+#: Seconds the cursor rests on a row before its card is drawn.
+PREVIEW_DELAY = 0.06
 
 _Wanted = tuple[str, SearchFilters, str | None, bool]
 
@@ -93,6 +97,7 @@ class CatalogueScreen(Screen[None]):
         """What the rows on screen answer."""
         self._in_flight: _Wanted | None = None
         self._addable: bool | None = None
+        self._preview_timer: Timer | None = None
         self.load_error = False
 
     @property
@@ -118,6 +123,7 @@ class CatalogueScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = "Catalogue"
+        self.query_one(ResultsTable).stale = self._stale
         self.query_one("#search", Input).focus()
         self.query_one("#preview", UnitCard).show(None)
         self.query_one("#preview-pane").border_title = "Card"
@@ -151,6 +157,10 @@ class CatalogueScreen(Screen[None]):
         table = self.query_one(ResultsTable)
         query = self.query_one("#search", Input).value
         return (query, self.filters, table.sort_column, table.sort_reverse)
+
+    def _stale(self) -> bool:
+        """True while the rows on screen do not answer the box and filters as they are."""
+        return self.index is not None and self.wanted() != self.last_query
 
     @property
     def searching(self) -> bool:
@@ -196,7 +206,10 @@ class CatalogueScreen(Screen[None]):
         self._update_status()
         if not rows:
             self.query_one("#preview", UnitCard).show(None)
-        self.call_later(self.run_search)  # the box or the filters may have changed meanwhile
+        if self._stale():
+            self.call_later(self.run_search)  # the box or the filters changed meanwhile
+        else:
+            self.query_one(ResultsTable).release_keys()
 
     @on(Input.Changed, "#search")
     def _search_changed(self) -> None:
@@ -210,13 +223,21 @@ class CatalogueScreen(Screen[None]):
     @on(ResultsTable.Highlighted, "#results")
     def _row_highlighted(self, event: ResultsTable.Highlighted) -> None:
         row = event.row
-        unit = self.cs_app.units.get(row.mul_id) if row is not None else None
-        self.query_one("#preview", UnitCard).show(unit)
+        # The card is drawn once the cursor rests: typing or holding ↓ does not pay for
+        # a card (a catalogue read and a layout) on every row it passes.
+        if self._preview_timer is not None:
+            self._preview_timer.stop()
+        self._preview_timer = self.set_timer(PREVIEW_DELAY, lambda: self._preview(row))
         addable = None if row is None else _addable(row)
         if addable != self._addable:
             # Only when "Add" changes state: redrawing the footer costs a frame.
             self._addable = addable
             self.refresh_bindings()
+
+    def _preview(self, row: IndexRow | None) -> None:
+        self._preview_timer = None
+        unit = self.cs_app.units.get(row.mul_id) if row is not None else None
+        self.query_one("#preview", UnitCard).show(unit)
 
     @on(ResultsTable.Selected, "#results")
     def _row_selected(self) -> None:
@@ -352,7 +373,8 @@ class CatalogueScreen(Screen[None]):
         parts.append(
             f"Force “{document.title}”: {count(len(force.entries), 'unit')}, {force_pv(force)}{cap} PV"
         )
-        self.query_one("#status", Static).update("   │   ".join(parts))
+        # One fixed line: no layout pass needed (it would cost every keystroke a reflow).
+        self.query_one("#status", Static).update("   │   ".join(parts), layout=False)
 
     def _show_net_state(self) -> None:
         self.set_net_state(self.cs_app.net_state)

@@ -1,9 +1,8 @@
-"""Provides the app's modal dialogs: quit prompt, file path, cell editor (printing: ``print_dialog``)."""
+"""Provides the app's modal dialogs: quit prompt, cell editor (paths: ``file_picker``; printing: ``print_dialog``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
@@ -14,9 +13,15 @@ from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, Static
 
+from cardsmith.tui.screens.file_picker import PathDialog as PathDialog
+from cardsmith.tui.widgets.forwarding import FocusInput
+
 
 class QuitDialog(ModalScreen[str]):
-    """Asks what to do with unsaved changes; dismisses with save, discard or cancel."""
+    """Asks what to do with unsaved changes before ``action``; dismisses with save, discard or cancel.
+
+    The question names what is about to happen (``quitting``, ``starting a new force`` …).
+    """
 
     BINDINGS = [
         Binding("s", "choose('save')", "Save", id="quit.save"),
@@ -24,14 +29,15 @@ class QuitDialog(ModalScreen[str]):
         Binding("escape,c", "choose('cancel')", "Cancel", id="quit.cancel"),
     ]
 
-    def __init__(self, force_name: str) -> None:
+    def __init__(self, force_name: str, action: str = "quitting") -> None:
         super().__init__(classes="dialog")
         self.force_name = force_name
+        self.action = action
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Label(f"“{self.force_name}” has unsaved changes.", classes="dialog-title")
-            yield Label("Save them before quitting?")
+            yield Label(f"Save them before {self.action}?", id="unsaved-question")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Save", variant="primary", id="save")
                 yield Button("Discard", variant="error", id="discard")
@@ -46,36 +52,6 @@ class QuitDialog(ModalScreen[str]):
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
-
-
-class PathDialog(ModalScreen[Path | None]):
-    """Asks for a file path; dismisses with the path or None."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="path.cancel")]
-
-    def __init__(self, title: str, value: str = "", action: str = "OK") -> None:
-        super().__init__(classes="dialog")
-        self.title_text = title
-        self.value = value
-        self.action_label = action
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield Input(value=self.value, id="path", placeholder="path/to/force.json")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button(self.action_label, variant="primary", id="ok")
-                yield Button("Cancel", id="cancel")
-
-    @on(Input.Submitted)
-    @on(Button.Pressed, "#ok")
-    def _submit(self) -> None:
-        text = self.query_one("#path", Input).value.strip()
-        self.dismiss(Path(text).expanduser() if text else None)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 class CellEditor(ModalScreen[str | None]):
@@ -134,7 +110,7 @@ class CellEditor(ModalScreen[str | None]):
         suggester = (
             SuggestFromList(self.suggestions, case_sensitive=False) if self.suggestions else None
         )
-        editor = Input(
+        editor = FocusInput(
             value=self.value,
             suggester=suggester,
             # A validator explains bad text; without one an integer cell refuses it silently.
@@ -175,4 +151,36 @@ class CellEditor(ModalScreen[str | None]):
         note.set_class(bool(text), "-shown")
 
     def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class FileErrorPanel(ModalScreen[None]):
+    """A file that could not be read or written, and why; stays until Enter or Escape."""
+
+    DEFAULT_CSS = """
+    FileErrorPanel > .dialog-box { width: 80; max-width: 100%; max-height: 100%; }
+    FileErrorPanel #file-error-text { height: auto; max-height: 16; overflow-y: auto; }
+    """
+    BINDINGS = [
+        Binding("escape,enter", "dismiss_panel", "Close", id="file-error.close"),
+    ]
+
+    def __init__(self, title: str, message: str) -> None:
+        super().__init__(classes="dialog")
+        self.title_text = title
+        self.message = message
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Label(f"✗ {self.title_text}", classes="dialog-title", markup=False)
+            yield Static(self.message, id="file-error-text", markup=False)
+            yield Label("Enter or Esc closes this.", classes="dialog-hint")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Close", variant="primary", id="close")
+
+    def on_mount(self) -> None:
+        self.query_one("#close", Button).focus()
+
+    @on(Button.Pressed, "#close")
+    def action_dismiss_panel(self) -> None:
         self.dismiss(None)

@@ -21,6 +21,8 @@ from cardsmith.services.exchange import (
     ImportReport,
     warnings_for,
 )
+from cardsmith.tui.screens.file_picker import PathDialog
+from cardsmith.tui.widgets.forwarding import FocusInput, FocusSelect
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +48,10 @@ class ExchangeRequest:
 class ImportDialog(ModalScreen[ImportRequest | None]):
     """Asks for the file (or share code) to import and its format (detected unless chosen)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="import.cancel")]
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="import.cancel"),
+        Binding("ctrl+b", "browse", "Browse", id="import.browse"),
+    ]
 
     def __init__(self, value: str = "") -> None:
         super().__init__(classes="dialog")
@@ -58,26 +63,32 @@ class ImportDialog(ModalScreen[ImportRequest | None]):
             yield Label(
                 "File (.mul, Jeff's BattleTech Tools JSON, CSV, Tabletop Simulator) or a share code"
             )
-            yield Input(
+            yield FocusInput(
                 value=self.value, id="import-path", placeholder="path/to/lance.mul or CS1-…"
             )
             yield Label("Format")
-            yield Select(
+            yield FocusSelect(
                 [(label, fmt or "auto") for label, fmt in IMPORT_LABELS],
                 value="auto",
                 allow_blank=False,
                 id="import-format",
             )
-            yield Input(
+            yield FocusInput(
                 id="import-group",
                 placeholder="Group (Jeff's BattleTech Tools backups): its name",
             )
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Import", variant="primary", id="ok")
+                yield Button("Browse… ^B", id="browse")
                 yield Button("Cancel", id="cancel")
 
     def on_mount(self) -> None:
         self.query_one("#import-path", Input).focus()
+
+    @on(Button.Pressed, "#browse")
+    def action_browse(self) -> None:
+        """Pick the file to import from the folders."""
+        browse_into(self.query_one("#import-path", Input), "Import from", "Pick", _IMPORTABLE)
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#ok")
@@ -129,7 +140,7 @@ class ImportReportScreen(ModalScreen[bool]):
                         continue
                     with Horizontal(classes="report-pick"):
                         yield Label(f"Instead of {escape(unknown.name or unknown.where)}:")
-                        yield Select(
+                        yield FocusSelect(
                             options, prompt="leave it out", id=f"pick-{number}", compact=True
                         )
             if self._pickable:
@@ -200,7 +211,10 @@ class ImportReportScreen(ModalScreen[bool]):
 class ExportDialog(ModalScreen[ExchangeRequest | None]):
     """Asks for the export format and file; shows what the format cannot carry."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="export.cancel")]
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="export.cancel"),
+        Binding("ctrl+b", "browse", "Browse", id="export.browse"),
+    ]
 
     def __init__(self, force: Force, default_path: Callable[[str], Path]) -> None:
         super().__init__(classes="dialog")
@@ -213,17 +227,18 @@ class ExportDialog(ModalScreen[ExchangeRequest | None]):
         with Vertical(classes="dialog-box", id="export-box"):
             yield Label(f"Export “{self.force.name}”", classes="dialog-title")
             yield Label("Format")
-            yield Select(
+            yield FocusSelect(
                 [(label, fmt) for label, fmt in EXPORT_LABELS],
                 value="mul",
                 allow_blank=False,
                 id="export-format",
             )
             yield Label("File")
-            yield Input(value=self._suggested, id="export-path")
+            yield FocusInput(value=self._suggested, id="export-path")
             yield Static("", id="export-warnings")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Export", variant="primary", id="ok")
+                yield Button("Browse… ^B", id="browse")
                 yield Button("Cancel", id="cancel")
 
     def on_mount(self) -> None:
@@ -254,6 +269,11 @@ class ExportDialog(ModalScreen[ExchangeRequest | None]):
             text or "[dim]This format carries everything the force holds.[/dim]"
         )
 
+    @on(Button.Pressed, "#browse")
+    def action_browse(self) -> None:
+        """Pick the folder and file name to export to."""
+        browse_into(self.query_one("#export-path", Input), "Export to", "Export to", ())
+
     @on(Input.Submitted)
     @on(Button.Pressed, "#ok")
     def _submit(self) -> None:
@@ -274,3 +294,20 @@ class ExportDialog(ModalScreen[ExchangeRequest | None]):
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+#: Files the import dialog's browser lists.
+_IMPORTABLE = (".mul", ".json", ".csv", ".txt")
+
+
+def browse_into(box: Input, title: str, action: str, suffixes: tuple[str, ...]) -> None:
+    """Open the file picker on ``box``'s path; the file picked is written into ``box``."""
+
+    def picked(path: Path | None) -> None:
+        if path is not None:
+            box.value = str(path)
+            box.focus()
+
+    box.app.push_screen(
+        PathDialog(title, box.value, action, kind="file", suffixes=suffixes), picked
+    )

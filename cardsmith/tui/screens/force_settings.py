@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from cardsmith.errors import CardsmithError, UnitNotFound, UnknownName
 from cardsmith.models import Force
+from cardsmith.tui.widgets.forwarding import FocusInput, FocusSelect
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,17 +54,19 @@ class ForceSettingsDialog(ModalScreen[Force | None]):
             yield Label("Force settings", classes="dialog-title")
             with Horizontal(classes="setting-row"):
                 yield Label("Name", classes="setting-label")
-                yield Input(value=force.name, id="name", compact=True)
+                yield FocusInput(value=force.name, id="name", compact=True)
             with Horizontal(classes="setting-row"):
                 yield Label("Rule pack", classes="setting-label")
                 known = {pack_id for pack_id, _ in self.packs}
                 options = [(f"{title} [{pack_id}]", pack_id) for pack_id, title in self.packs]
                 if force.pack not in known:
                     options.append((f"{force.pack} (not installed)", force.pack))
-                yield Select(options, value=force.pack, allow_blank=False, id="pack", compact=True)
+                yield FocusSelect(
+                    options, value=force.pack, allow_blank=False, id="pack", compact=True
+                )
             with Horizontal(classes="setting-row"):
                 yield Label("PV cap", classes="setting-label")
-                yield Input(
+                yield FocusInput(
                     value="" if force.cap is None else str(force.cap),
                     placeholder="empty: the pack's own cap, if any",
                     id="cap",
@@ -71,7 +74,7 @@ class ForceSettingsDialog(ModalScreen[Force | None]):
                 )
             with Horizontal(classes="setting-row"):
                 yield Label("Era", classes="setting-label")
-                yield Input(
+                yield FocusInput(
                     value=force.era.name if force.era else "",
                     placeholder="name, part of it, a year or a MUL id",
                     id="era",
@@ -79,7 +82,7 @@ class ForceSettingsDialog(ModalScreen[Force | None]):
                 )
             with Horizontal(classes="setting-row"):
                 yield Label("Faction", classes="setting-label")
-                yield Input(
+                yield FocusInput(
                     value=force.faction.name if force.faction else "",
                     placeholder="a MUL faction name or id",
                     id="faction",

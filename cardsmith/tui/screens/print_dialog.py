@@ -19,6 +19,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
 from cardsmith.render.content.sheets import PAPERS, SORTS, SheetOptions
+from cardsmith.tui.widgets.forwarding import FocusInput, FocusSelect
+from cardsmith.tui.widgets.ticks import TickBox
 
 #: Most cards of the standard size on one page (2 × 4 on Letter and A4).
 MAX_PER_PAGE = 8
@@ -94,16 +96,16 @@ class PrintDialog(ModalScreen[PrintRequest | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Label(self.title_text, classes="dialog-title")
-            yield Input(value=str(self.default_path), id="pdf-path")
+            yield FocusInput(value=str(self.default_path), id="pdf-path")
             with Horizontal(classes="dialog-row"):
-                yield Select(
+                yield FocusSelect(
                     [(name.title() if name != "a4" else "A4", name) for name in PAPERS],
                     value=self.paper,
                     allow_blank=False,
                     id="paper",
                 )
                 if self.sheet_options:
-                    yield Select(
+                    yield FocusSelect(
                         [
                             ("As many as fit", FIT),
                             *((f"{n} per page", n) for n in range(MAX_PER_PAGE, 0, -1)),
@@ -112,7 +114,7 @@ class PrintDialog(ModalScreen[PrintRequest | None]):
                         allow_blank=False,
                         id="per-page",
                     )
-                    yield Select(
+                    yield FocusSelect(
                         [(f"Sort: {name}", name) for name in SORTS],
                         value=SORTS[0],
                         allow_blank=False,
@@ -121,7 +123,7 @@ class PrintDialog(ModalScreen[PrintRequest | None]):
             if self.sheet_options:
                 with Grid(id="print-switches"):
                     for switch, label in SWITCHES:
-                        yield Checkbox(label, value=switch in _ON_BY_DEFAULT, id=switch)
+                        yield TickBox(label, value=switch in _ON_BY_DEFAULT, id=switch)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Print", variant="primary", id="ok")
                 yield Button("Cancel", id="cancel")

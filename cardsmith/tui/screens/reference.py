@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Footer, Header, Input, Static, TabbedCont
 
 from cardsmith import services
 from cardsmith.errors import CardsmithError
+from cardsmith.tui.widgets.forwarding import FocusInput
 
 if TYPE_CHECKING:
     from cardsmith.tui.app import CardsmithApp
@@ -37,7 +38,7 @@ class ReferenceScreen(Screen[None]):
         yield Header()
         with TabbedContent(id="ref-tabs"):
             with TabPane("Special abilities", id="tab-specials"):
-                yield Input(
+                yield FocusInput(
                     placeholder="Filter by code or words (IF, ECM, jump …)", id="special-filter"
                 )
                 yield Static(

@@ -27,6 +27,7 @@ from cardsmith.models import Unit
 from cardsmith.services import custom_units as cu
 from cardsmith.tui.screens.dialogs import CellEditor
 from cardsmith.tui.screens.unit_files import UnitFileFlows
+from cardsmith.tui.widgets.forwarding import FocusInput, FocusSelect
 from cardsmith.tui.widgets.profile_grid import ProfileGrid
 from cardsmith.wording import count
 
@@ -95,22 +96,22 @@ class UnitEditorScreen(UnitFileFlows):
         yield Header()
         yield Static("", id="unit-title")
         with Horizontal(id="unit-form", classes="unit-form-row"):
-            yield Input(placeholder="Unit name", id="unit-name")
-            yield Select(
+            yield FocusInput(placeholder="Unit name", id="unit-name")
+            yield FocusSelect(
                 [(title, sid) for sid, title in cu.system_choices()],
                 value=self.draft.system,
                 allow_blank=False,
                 id="unit-system",
             )
         with Horizontal(id="unit-switch", classes="unit-form-row"):
-            yield Select(
+            yield FocusSelect(
                 [(r.name, r.id) for r in self.rules.values()],
                 prompt="No switch rule (one profile)",
                 id="unit-rule",
             )
-            yield Input(placeholder="X", id="unit-x")
-            yield Select(_PRICING, value="first", allow_blank=False, id="unit-pricing")
-            yield Input(placeholder="points", id="unit-points", type="integer")
+            yield FocusInput(placeholder="X", id="unit-x")
+            yield FocusSelect(_PRICING, value="first", allow_blank=False, id="unit-pricing")
+            yield FocusInput(placeholder="points", id="unit-points", type="integer")
         yield Static("", id="rule-summary")
         yield ProfileGrid(id="profile-grid")
         yield Static("", id="cell-hint")

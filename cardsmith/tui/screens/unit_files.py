@@ -83,7 +83,13 @@ class UnitFileFlows(Screen[None]):
         if not await self.settle_unsaved():
             return
         path = await self.app.push_screen_wait(
-            PathDialog("Open a custom unit file (TOML or JSON)", "", "Open")
+            PathDialog(
+                "Open a custom unit file (TOML or JSON)",
+                "",
+                "Open",
+                kind="unit",
+                suffixes=(".toml", ".json"),
+            )
         )
         if path is not None:
             await self.open_path(path)
@@ -141,7 +147,13 @@ class UnitFileFlows(Screen[None]):
             slug = "-".join("".join(c if c.isalnum() else " " for c in self.draft.name).split())
             default = Path.cwd() / f"{slug.lower() or 'custom-unit'}.toml"
             path = await self.app.push_screen_wait(
-                PathDialog("Save the custom unit file as", str(default), "Save")
+                PathDialog(
+                    "Save the custom unit file as",
+                    str(default),
+                    "Save",
+                    kind="unit",
+                    suffixes=(".toml", ".json"),
+                )
             )
             if path is None:
                 return False

@@ -20,6 +20,7 @@ from textual.widgets import Checkbox, Select, Static
 
 from cardsmith.battle.state import Battle
 from cardsmith.services.betrayal import BetrayalCheck, BetrayalRule
+from cardsmith.tui.widgets.ticks import TickBox
 
 
 def _within_label(value: bool) -> Text:
@@ -84,7 +85,7 @@ class BetrayalPanel(Vertical, can_focus=True):
     def compose(self) -> ComposeResult:
         yield Static("", id="betrayal-text")
         with Horizontal():
-            yield Checkbox(_within_label(False), id="within-10")
+            yield TickBox(_within_label(False), id="within-10")
             yield Select[str]([], prompt="Objective (g)", id="objective")
         yield Select[int]([], prompt="Instigator", id="instigator")
         yield Static("", id="betrayal-roll")

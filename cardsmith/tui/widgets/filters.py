@@ -21,7 +21,8 @@ from textual.widgets import Button, Checkbox, Label, Select, Static
 from cardsmith.catalogue.eras import ERAS, era_name
 from cardsmith.models import UnitType
 from cardsmith.services.catalogue import RULES_CHOICES, TECH_BASES, FilterText
-from cardsmith.tui.widgets.forwarding import FocusInput
+from cardsmith.tui.widgets.forwarding import FocusInput, FocusSelect
+from cardsmith.tui.widgets.ticks import TickBox
 from cardsmith.wording import shorten
 
 _SIZES = [
@@ -200,7 +201,7 @@ class FilterDialog(ModalScreen[FilterText | None]):
                     )
                 with Horizontal(classes="row"):
                     yield Label("")
-                    yield Checkbox(
+                    yield TickBox(
                         "Only units with Alpha Strike stats",
                         text.usable_only,
                         id="usable",
@@ -219,7 +220,7 @@ class FilterDialog(ModalScreen[FilterText | None]):
         self, name: str, options: list[tuple[str, str]], value: str | None, prompt: str
     ) -> Select[str]:
         known = {v for _, v in options}
-        return Select(
+        return FocusSelect(
             options,
             prompt=prompt,
             id=name,

@@ -12,9 +12,14 @@ that has the focus now (``pass_on_if_left``), in the order it was typed.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from typing import Generic, TypeVar
+
 from textual import events
 from textual.widget import Widget
-from textual.widgets import Input
+from textual.widgets import Input, Select
+
+SelectType = TypeVar("SelectType", bound=Hashable)
 
 
 def pass_on_if_left(widget: Widget, event: events.Key) -> bool:
@@ -25,6 +30,8 @@ def pass_on_if_left(widget: Widget, event: events.Key) -> bool:
         return False
     if focused is None or focused is widget or not widget.is_attached:
         return False
+    if widget in focused.ancestors:
+        return False  # a key bubbling up from a part of the widget (a Select's list)
     event.stop()
     event.prevent_default()
     again = events.Key(event.key, event.character)
@@ -51,5 +58,16 @@ class FocusInput(Input):
         if pass_on_if_left(self, event):
             return
         if not event.is_printable and await act_now(self, event):
+            return
+        await super()._on_key(event)
+
+
+class FocusSelect(Select[SelectType], Generic[SelectType]):
+    """A ``Select`` whose Tab acts at once, and that passes on keys typed after it lost the focus."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if pass_on_if_left(self, event):
+            return
+        if event.key in ("tab", "shift+tab") and await act_now(self, event):
             return
         await super()._on_key(event)

@@ -181,6 +181,9 @@ class ResultsTable(ScrollView, can_focus=True):
         self.sort_column: str | None = None
         """Column key the rows are sorted by; None keeps search relevance."""
         self.sort_reverse = False
+        self.stale: Callable[[], bool] = lambda: False
+        """True while the rows shown answer an older search than the one asked for."""
+        self._held: list[events.Key] = []
 
     # -- data ------------------------------------------------------------------------
 
@@ -197,9 +200,33 @@ class ResultsTable(ScrollView, can_focus=True):
         self.cursor_row = 0
         self.refresh()
 
+    def release_keys(self) -> None:
+        """Handle the keys held while the rows were stale, in the order they were typed.
+
+        Keys already queued behind the release see keys still held and join them.
+        """
+        if self._held:
+            self.call_later(self._replay)
+
+    async def _replay(self) -> None:
+        while self._held and not self.stale():
+            event = self._held.pop(0)
+            if pass_on_if_left(self, event) or await act_now(self, event):
+                continue
+            await super()._on_key(event)
+
     async def _on_key(self, event: events.Key) -> None:
         # A key typed after the focus moved on (to the search box) belongs there.
-        if pass_on_if_left(self, event) or await act_now(self, event):
+        if pass_on_if_left(self, event):
+            return
+        if self._held or self.stale():
+            # "griffin⏎⏎" typed faster than the search: the second ⏎ waits for the
+            # griffins, or it would add whatever the older rows had at the top.
+            event.stop()
+            event.prevent_default()
+            self._held.append(event)
+            return
+        if await act_now(self, event):
             return
         await super()._on_key(event)
 

@@ -7,7 +7,6 @@ from textual.widgets import Static
 
 from cardsmith import services
 from cardsmith.models import ForceEntry, Unit
-from cardsmith.services.battle_choices import card_tracks, keeps_heat
 
 
 def stat_panel(unit: Unit, skill: int = 4, pilot: str = "", spas: tuple[str, ...] = ()) -> Text:
@@ -39,6 +38,8 @@ def stat_panel(unit: Unit, skill: int = 4, pilot: str = "", spas: tuple[str, ...
     text.append("\nTO-HIT  ", style="bold")
     text.append("  ".join(f"{band} {hits[i]}+" for i, band in enumerate(ranges)))
     text.append("\n")
+    from cardsmith.services.battle_choices import card_tracks, keeps_heat  # loads play rules
+
     if keeps_heat(unit):
         text.append(f"OV {unit.overheat}   HEAT ", style="bold")
         text.append("[1][2][3][S]\n")
@@ -77,10 +78,13 @@ class UnitCard(Static):
     """
 
     item: Unit | ForceEntry | None = None
+    _drawn_width = 0
 
     def on_resize(self) -> None:
-        # The card is drawn to the width it has: draw it again when that changes.
-        self.show(self.item)
+        # The card is drawn to the width it has: draw it again when that changes (a new
+        # card's height changes the size too, and needs no second drawing).
+        if self.content_size.width != self._drawn_width:
+            self.show(self.item)
 
     def show(self, item: Unit | ForceEntry | None) -> None:
         """Draw ``item``'s card, or a hint when there is nothing to show."""
@@ -88,6 +92,7 @@ class UnitCard(Static):
         if item is None:
             self.update(Text("Highlight a unit to see its card.", style="dim italic"))
             return
+        self._drawn_width = self.content_size.width
         width = max(32, self.content_size.width) if self.content_size.width else 40
         unit = item.unit if isinstance(item, ForceEntry) else item
         lines = services.card_lines(item, width)

@@ -1,0 +1,50 @@
+"""Start-up: only the catalogue screen is loaded; every other screen loads when first opened."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+_CHILD = r"""
+import asyncio, sys
+from pathlib import Path
+from cardsmith.tui.app import CardsmithApp
+
+HEAVY = ("cardsmith.tui.screens.battle", "cardsmith.tui.screens.campaign",
+         "cardsmith.tui.screens.force", "cardsmith.tui.screens.reference",
+         "cardsmith.tui.screens.unit_editor", "cardsmith.tui.screens.exchange",
+         "cardsmith.services.exchange", "cardsmith.services.battle",
+         "cardsmith.tui.screens.print_dialog")
+
+def loaded():
+    return sorted(name for name in HEAVY if name in sys.modules)
+
+async def main():
+    app = CardsmithApp(cache_dir=Path(sys.argv[1]), recovery=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        print("start", ",".join(loaded()))
+        await pilot.press("f8")
+        await pilot.pause()
+        print("battle", app.screen.id, ",".join(loaded()))
+
+asyncio.run(main())
+"""
+
+
+def test_other_screens_load_when_first_opened(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _CHILD, str(tmp_path / "cache")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    lines = dict(line.split(" ", 1) for line in done.stdout.splitlines())
+    assert lines["start"] == ""
+    screen, modules = lines["battle"].split(" ", 1)
+    assert screen == "battle"
+    assert "cardsmith.tui.screens.battle" in modules.split(",")
+    assert "cardsmith.tui.screens.campaign" not in modules.split(",")
