@@ -14,7 +14,7 @@ from textual import work
 from cardsmith import services
 from cardsmith.errors import CardsmithError
 from cardsmith.models import Force
-from cardsmith.tui import recent
+from cardsmith.services import recent_files as recent
 from cardsmith.tui.document import ForceDocument
 from cardsmith.tui.force_sync import ForceSync
 from cardsmith.tui.messages import PrintFinished

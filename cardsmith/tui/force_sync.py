@@ -16,7 +16,7 @@ from textual.app import App
 
 from cardsmith import services
 from cardsmith.errors import CardsmithError
-from cardsmith.tui import recent
+from cardsmith.services import recent_files as recent
 from cardsmith.tui.document import ForceDocument
 from cardsmith.wording import count
 

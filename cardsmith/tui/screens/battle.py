@@ -25,8 +25,8 @@ from cardsmith.errors import CardsmithError
 from cardsmith.services import battle as use
 from cardsmith.services import battle_choices as choices
 from cardsmith.services import betrayal as treason
+from cardsmith.services import recent_files as recent
 from cardsmith.services.battle import BattleSession, Outcome
-from cardsmith.tui import recent
 from cardsmith.tui.screens.battle_betrayal import (
     BETRAYAL_ACTIONS,
     BETRAYAL_BINDINGS,

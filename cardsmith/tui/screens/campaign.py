@@ -25,7 +25,7 @@ from cardsmith import campaign as cp
 from cardsmith.errors import CardsmithError
 from cardsmith.services import campaign as svc
 from cardsmith.services import campaign_view as view
-from cardsmith.tui import recent
+from cardsmith.services import recent_files as recent
 from cardsmith.tui.screens.campaign_dialogs import (
     AddWarriorDialog,
     CampaignPrintDialog,

@@ -19,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, DirectoryTree, Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from cardsmith.tui import recent
+from cardsmith.services import recent_files as recent
 from cardsmith.tui.widgets.forwarding import FocusInput
 
 _PLACEHOLDERS = {

@@ -10,9 +10,14 @@ import json
 from pathlib import Path
 
 from cardsmith import paths
+from cardsmith.errors import CardsmithError
+from cardsmith.fileio import atomic_write, read_json
 
 #: Most files remembered per kind.
 KEEP = 8
+
+#: The list is a few hundred bytes; anything far larger is not one of ours.
+MAX_BYTES = 256 * 1024
 
 KINDS = ("force", "battle", "campaign", "unit")
 
@@ -23,9 +28,11 @@ def _store() -> Path:
 
 def _read() -> dict[str, list[str]]:
     try:
-        data = json.loads(_store().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
+        data = read_json(
+            _store(), what="recent files list", max_bytes=MAX_BYTES, error=CardsmithError
+        )
+    except CardsmithError:
+        return {}  # missing, damaged or foreign: the list starts again
     if not isinstance(data, dict):
         return {}
     return {
@@ -48,8 +55,6 @@ def remember(kind: str, path: Path) -> None:
     store = _store()
     try:
         store.parent.mkdir(parents=True, exist_ok=True)
-        temporary = store.with_suffix(".tmp")
-        temporary.write_text(json.dumps(data, indent=1), encoding="utf-8")
-        temporary.replace(store)
-    except OSError:
-        pass
+        atomic_write(store, json.dumps(data, indent=1).encode("utf-8"), max_bytes=MAX_BYTES)
+    except (OSError, ValueError):
+        pass  # a read-only config folder or a full disk costs the list, nothing more
