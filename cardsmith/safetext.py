@@ -44,3 +44,20 @@ def safe_text(text: str, *, keep_layout: bool = False) -> str:
 def is_safe(text: str) -> bool:
     """True when ``safe_text`` would leave ``text`` as it is."""
     return _UNSAFE.search(text) is None
+
+
+def _picture(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code < 0x20:
+        return chr(0x2400 + code)  # the Control Pictures block: ESC → ␛, BEL → ␇
+    if code == 0x7F:
+        return "\u2421"  # ␡
+    return "\ufffd"
+
+
+def one_cell(text: str) -> str:
+    """``text`` with every character ``safe_text`` escapes shown as one visible symbol
+    (ESC as ␛, a bidi override as �), for text already laid out in terminal cells."""
+    if _UNSAFE.search(text) is None:
+        return text
+    return _UNSAFE.sub(_picture, text)

@@ -8,10 +8,12 @@ from typing import Any
 
 from textual import on, work
 from textual.binding import Binding
+from textual.filter import LineFilter
 from textual.screen import ModalScreen, Screen
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from cardsmith import services
+from cardsmith.catalogue.search import SearchIndex
 from cardsmith.errors import CardsmithError, CatalogueUnavailable
 from cardsmith.forces.pricing import force_pv
 from cardsmith.models import Force, Unit
@@ -23,6 +25,7 @@ from cardsmith.tui.messages import (
     ForceChanged,
     IndexLoaded,
 )
+from cardsmith.tui.safe_lines import SafeLines
 from cardsmith.tui.screens.catalogue import CatalogueScreen
 from cardsmith.tui.widgets.results import ResultsTable
 from cardsmith.wording import count
@@ -142,8 +145,13 @@ class CardsmithApp(ExchangeFlows):
         self.use_recovery = recovery
         self.document = ForceDocument.new()
         self.units = services.UnitSource(self.cache_dir)
-        self.index: Any = None
+        self.index: SearchIndex | None = None
         self.net_state = "offline" if offline else "online"
+        self._safe_lines = SafeLines()
+
+    def get_line_filters(self) -> list[LineFilter]:
+        """Textual's filters (NO_COLOR …), then the guard that no name steers the terminal."""
+        return [*super().get_line_filters(), self._safe_lines]
 
     @property
     def can_fetch(self) -> bool:

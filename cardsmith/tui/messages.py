@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from textual.message import Message
+
+if TYPE_CHECKING:
+    from cardsmith.catalogue.search import SearchIndex
+    from cardsmith.services.mul import FetchSummary
 
 
 @dataclass
 class IndexLoaded(Message):
     """The catalogue's search index is ready (posted from the loading thread)."""
 
-    index: Any
-    """A ``cardsmith.catalogue.search.SearchIndex``."""
+    index: SearchIndex
     notices: list[str]
     """Things the catalogue wants the user to know (a repaired store …)."""
 
@@ -40,8 +43,7 @@ class FetchProgress(Message):
 class FetchFinished(Message):
     """A MUL fetch ended; the summary says what changed in the catalogue."""
 
-    summary: Any
-    """A ``cardsmith.services.FetchSummary``."""
+    summary: FetchSummary
 
 
 @dataclass
