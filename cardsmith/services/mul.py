@@ -147,7 +147,7 @@ class _Connection:
 
     def close(self) -> None:
         self.catalogue.close()
-        self.session.close()
+        self.session.close()  # type: ignore[no-untyped-call]  # requests-cache is untyped here
 
 
 def fetch(

@@ -200,7 +200,7 @@ def test_opening_and_an_exact_search_read_only_what_they_need(
     connect = sqlite3.connect
 
     def traced(*args: Any, **kwargs: Any) -> sqlite3.Connection:
-        connection = connect(*args, **kwargs)
+        connection: sqlite3.Connection = connect(*args, **kwargs)
         connection.set_trace_callback(statements.append)
         return connection
 

@@ -248,7 +248,7 @@ def test_an_http_cache_this_user_cannot_write_is_left_alone(
     """A shared folder: the catalogue is the user's own, the HTTP cache another's."""
     shared = foreign_store.parent / "shared"
     shared.mkdir()
-    build_session(shared).close()  # the HTTP cache, made by the owner of the test run
+    build_session(shared).close()  # type: ignore[no-untyped-call]  # the HTTP cache, made by the owner of the test run
     cache_file = shared / f"{HTTP_CACHE_NAME}.sqlite"
     cache_file.chmod(0o444)
     shared.chmod(0o777)

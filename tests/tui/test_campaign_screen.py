@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 from pypdf import PdfReader
 from textual.message import Message
@@ -238,7 +239,7 @@ async def test_stopping_midway_saves_nothing(
         assert isinstance(app.screen, DiceDialog)
         await pilot.press("escape")
         await _settle(pilot)
-        assert app.screen is _screen(app)
+        assert cast(object, app.screen) is _screen(app)
         assert path.read_bytes() == before
 
 

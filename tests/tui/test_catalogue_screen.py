@@ -301,7 +301,10 @@ async def test_the_status_bar_names_the_order_shown(make_app: Callable[..., Card
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
-        status = lambda: str(app.screen.query_one("#status").render())  # noqa: E731
+
+        def status() -> str:
+            return str(app.screen.query_one("#status").render())
+
         assert "sorted by best match" in status()
         await pilot.press("enter", "s")
         await ready(pilot)

@@ -88,7 +88,10 @@ async def test_remove_duplicate_and_reorder(make_app: Callable[..., CardsmithApp
         await add_by_search(pilot, "atlas")
         await pilot.press("f3")
         await pilot.pause()
-        names = lambda: [e.name for e in app.document.force.entries]  # noqa: E731
+
+        def names() -> list[str]:
+            return [e.name for e in app.document.force.entries]
+
         assert names() == ["Locust LCT-1V", "Atlas AS7-D"]
         await pilot.press("c")  # duplicate the Locust
         await pilot.pause()

@@ -30,7 +30,7 @@ async def test_search_the_full_catalogue(
     app = make_app(cache_dir=full_cache)
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
-        assert len(app.index) >= 8605
+        assert app.index is not None and len(app.index) >= 8605
         await search(pilot, "atlas")
         table = app.screen.query_one(ResultsTable)
         names = [row.name for row in table.shown]
@@ -47,6 +47,7 @@ async def test_units_without_stats_are_shown_but_marked(
     app = make_app(cache_dir=full_cache)
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
+        assert app.index is not None
         no_stats = next(row for row in app.index.rows if not row.has_stats)
         await search(pilot, no_stats.name)
         table = app.screen.query_one(ResultsTable)

@@ -71,7 +71,11 @@ async def test_panel_follows_edits(make_app: Callable[..., CardsmithApp], tmp_pa
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         panel = app.screen.query_one(ValidationPanel)
-        rules = lambda: {v.rule_id for v in panel.verdict.violations}  # type: ignore[union-attr]  # noqa: E731
+
+        def rules() -> set[str]:
+            assert panel.verdict is not None
+            return {v.rule_id for v in panel.verdict.violations}
+
         assert "chassis-copies" in rules()
         app.screen.query_one(ForceGrid).go_to(4)
         await pilot.press("delete")

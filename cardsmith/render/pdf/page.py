@@ -42,7 +42,7 @@ def paper_size(paper: str, spec: SheetSpec | None = None) -> tuple[str, float, f
     return key, width, height
 
 
-class _SafeCanvas(Canvas):
+class _SafeCanvas(Canvas):  # type: ignore[misc]  # reportlab ships no type hints
     """A canvas that shows control and bidi characters in the text it draws as ``\\uXXXX``.
 
     Names on a sheet come from files other people share; every string drawn passes one of

@@ -241,7 +241,9 @@ class FilterDialog(ModalScreen[FilterText | None]):
         def typed(name: str) -> str:
             return self.query_one(f"#{name}", FocusInput).value.strip()
 
-        one = lambda value: (value,) if value else ()  # noqa: E731
+        def one(value: str) -> tuple[str, ...]:
+            return (value,) if value else ()
+
         return replace(
             self.text,
             types=one(chosen("type")),
