@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from kit import paste
 from textual.message import Message
 from textual.notifications import Notify
+from textual.pilot import Pilot
 from textual.widgets import Select
 
 from cardsmith.catalogue.store import Catalogue
@@ -47,9 +49,8 @@ async def until(pilot: object, done: Callable[[], bool]) -> None:
     raise AssertionError("the app never got there")
 
 
-async def _type(pilot: object, text: str) -> None:
-    await pilot.press("ctrl+u", *text)  # type: ignore[attr-defined]
-    await pilot.pause()  # type: ignore[attr-defined]
+async def _type(pilot: Pilot[None], text: str) -> None:
+    await paste(pilot, text)
 
 
 async def test_import_a_mul_with_an_unknown_unit(

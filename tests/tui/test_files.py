@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from kit import paste
 from textual.message import Message
 from textual.notifications import Notify
+from textual.pilot import Pilot
 
 from cardsmith.forces.force_file import load_force
 from cardsmith.tui.app import CardsmithApp
@@ -22,9 +24,10 @@ def _notes(messages: list[Message]) -> list[str]:
     return [m.notification.message for m in messages if isinstance(m, Notify)]
 
 
-async def _type_path(pilot: object, path: Path) -> None:
-    await pilot.press("ctrl+u", *str(path), "enter")  # type: ignore[attr-defined]
-    await pilot.pause()  # type: ignore[attr-defined]
+async def _type_path(pilot: Pilot[None], path: Path) -> None:
+    await paste(pilot, str(path))
+    await pilot.press("enter")
+    await pilot.pause()
 
 
 async def test_save_then_reopen(make_app: Callable[..., CardsmithApp], tmp_path: Path) -> None:
