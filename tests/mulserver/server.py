@@ -270,8 +270,10 @@ class FakeMul:
         handler = type("Handler", (_Handler,), {"fake": self})
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self._server.daemon_threads = True
+        # A short poll: shutdown() waits for the loop to look, half a second by default,
+        # and every test that starts a server stops one.
         self._thread = threading.Thread(
-            target=self._server.serve_forever, name="fake-mul", daemon=True
+            target=self._server.serve_forever, args=(0.02,), name="fake-mul", daemon=True
         )
 
     @property
