@@ -35,9 +35,9 @@
 Every error may carry ``problems`` (``cardsmith.problems.Problem``, one line each) and
 ``UnitNotFound`` its ``candidates``; the shells render both the same way.
 
-``ReadOnlyTarget`` is an ``OSError`` (a ``PermissionError``), not a cardsmith error:
-``fileio.atomic_write`` raises it for a read-only file it refuses to replace, and
-``fileio.save_bytes`` words it as the caller's error.
+``ReadOnlyTarget`` (a ``PermissionError``) and ``SpecialTarget`` are ``OSError`` exceptions, not
+cardsmith errors: ``fileio.atomic_write`` raises them for a read-only file or a device it
+refuses to replace, and ``fileio.save_bytes`` words them as the caller's error.
 
 Two kinds of exception live elsewhere on purpose: ``catalogue.answers.BadAnswer`` is a
 ``requests`` exception (it must be one for the HTTP cache to keep a bad body out, and
@@ -233,6 +233,11 @@ class ShareCodeError(FormatError):
 
 class ReadOnlyTarget(PermissionError):
     """A save refused to replace a read-only file (``fileio.save_bytes`` words it)."""
+
+
+class SpecialTarget(OSError):
+    """A save refused to replace a device, FIFO or socket (``/dev/null`` given as output):
+    renaming a file over it would destroy it.  ``strerror`` says which kind it is."""
 
 
 # The operating system's errors in words: every message about a file says why in plain

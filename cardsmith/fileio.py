@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from cardsmith import limits
-from cardsmith.errors import CardsmithError, ReadOnlyTarget, UsageError
+from cardsmith.errors import CardsmithError, ReadOnlyTarget, SpecialTarget, UsageError
 from cardsmith.errors import os_reason as os_reason
 from cardsmith.limits import check_readable as check_readable
 from cardsmith.limits import parse_json as parse_json
@@ -173,6 +173,9 @@ def _writable_mode(target: Path) -> int | None:
         return None
     if stat.S_ISDIR(info.st_mode):
         raise IsADirectoryError(errno.EISDIR, "is a folder", str(target))
+    if not stat.S_ISREG(info.st_mode):
+        # A rename over /dev/null (as root) would put a plain file in the device's place.
+        raise SpecialTarget(errno.EINVAL, _special_kind(info.st_mode), str(target))
     if not info.st_mode & 0o222 or not os.access(target, os.W_OK):
         raise ReadOnlyTarget(errno.EACCES, "read-only", str(target))
     return stat.S_IMODE(info.st_mode)
@@ -223,6 +226,11 @@ def save_bytes(
         raise error(
             f"{path} is read-only; cardsmith does not replace it "
             "(make it writable, or save under another name)"
+        ) from None
+    except SpecialTarget as exc:
+        raise error(
+            f"{path} is {exc.strerror}, not a file; cardsmith saves only into files "
+            "(choose a file name)"
         ) from None
     except OSError as exc:
         raise error(f"cannot write {path}: {os_reason(exc)}") from None

@@ -12,7 +12,9 @@ import threading
 from pathlib import Path
 
 import pytest
+from kit import CliRun
 
+from cardsmith.errors import SpecialTarget
 from cardsmith.fileio import atomic_write, backup_path
 
 
@@ -319,3 +321,26 @@ def test_the_lock_timeout_comes_from_the_environment(monkeypatch: pytest.MonkeyP
     monkeypatch.setenv("CARDSMITH_LOCK_TIMEOUT", "nan")
     with pytest.raises(UsageError, match="CARDSMITH_LOCK_TIMEOUT must be a finite number"):
         lock_timeout()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes (POSIX)")
+def test_a_device_or_fifo_given_as_output_is_refused_not_replaced(
+    tmp_path: Path, cli_run: CliRun
+) -> None:
+    """``-o /dev/null`` (as root) once renamed a plain file over the device.  A FIFO stands
+    in for a device here, so a failing test cannot harm the machine it runs on."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    with pytest.raises(SpecialTarget):
+        atomic_write(pipe, b"data")
+    force = tmp_path / "f.json"
+    assert cli_run("force", "new", "Pipe", "-o", str(force)).code == 0
+    for command in (
+        ("export", str(force), "--format", "tts", "-o", str(pipe)),
+        ("print", str(force), "-o", str(pipe)),
+        ("force", "new", "Again", "-o", str(pipe), "--overwrite"),
+    ):
+        result = cli_run(*command)
+        assert result.code == 2, (command, result)
+        assert "is a FIFO (named pipe), not a file" in result.stderr, result
+        assert stat.S_ISFIFO(pipe.lstat().st_mode), command  # still the pipe it was
