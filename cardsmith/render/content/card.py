@@ -18,13 +18,7 @@ from cardsmith.battle.effects import moves_by_thrust, tracks_heat
 from cardsmith.battle.view import UnitInPlay
 from cardsmith.errors import RenderError, TemplateError
 from cardsmith.forces.pricing import adjusted_pv
-from cardsmith.forces.spas import (
-    CardEffect,
-    SpaCatalogue,
-    card_numbers,
-    chosen_band,
-    load_spas,
-)
+from cardsmith.forces.spas import CardEffect, SpaCatalogue, card_numbers, chosen_band, load_spas
 from cardsmith.models import ForceEntry, Pilot, Unit, UnitType
 from cardsmith.models.force import DEFAULT_SKILL, MAX_SKILL, MIN_SKILL
 from cardsmith.models.stats import Movement, format_move
