@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from battle.conftest import entry, make_unit, two_sides
+from kit import paste
 from textual.message import Message
 from textual.notifications import Notify
 from textual.pilot import Pilot
@@ -62,7 +63,8 @@ async def _open(pilot: Pilot[None], path: Path) -> BattleScreen:
     await ready(pilot)
     await pilot.press("f8", "o")
     await pilot.pause()
-    await pilot.press("ctrl+u", *str(path), "enter")
+    await paste(pilot, str(path))
+    await pilot.press("enter")
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
     screen = pilot.app.screen
@@ -104,7 +106,8 @@ async def test_an_unreadable_battle_is_explained_in_a_panel(
         await ready(pilot)
         await pilot.press("f8", "o")
         await pilot.pause()
-        await pilot.press("ctrl+u", *str(broken), "enter")
+        await paste(pilot, str(broken))
+        await pilot.press("enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert "broken.json" in file_error(app)  # kept until dismissed, not a toast
@@ -130,7 +133,8 @@ async def test_damage_and_crit_are_staged_then_applied_at_end_of_round(
         await pilot.press("d")
         await pilot.pause()
         assert isinstance(app.screen, AmountDialog)
-        await pilot.press(*str(unit.armor + 2), "enter")
+        await paste(pilot, str(unit.armor + 2))
+        await pilot.press("enter")
         await pilot.pause()
         assert _cell(app, RED, "armor") == PIP_STAGED * unit.armor
         assert _cell(app, RED, "structure") == PIP_LEFT * (unit.structure - 2) + PIP_STAGED * 2
@@ -283,7 +287,8 @@ async def test_start_a_battle_from_the_open_force(
         await ready(pilot)
         await pilot.press("f8", "n")
         await pilot.pause()
-        await pilot.press(*str(red), "enter")
+        await paste(pilot, str(red))
+        await pilot.press("enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
         out = tmp_path / "blue-battle.json"

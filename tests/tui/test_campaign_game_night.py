@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from kit import paste
 from rules.rulekit import build_unit
 from textual.message import Message
 from textual.notifications import Notify
@@ -102,7 +103,8 @@ async def test_game_night_in_the_app(
         await pilot.press("f")
         await _settle(pilot)
         assert isinstance(app.screen, PathDialog)
-        await pilot.press(*str(force), "enter")
+        await paste(pilot, str(force))
+        await pilot.press("enter")
         await _settle(pilot)
         roster = cp.replay(cp.load_campaign(path))
         assert [(w.name, w.stat("skill")) for w in roster.warriors] == [("Kai", 3), ("Rin", 5)]
@@ -120,7 +122,8 @@ async def test_game_night_in_the_app(
         form = app.screen
         assert isinstance(form, PostGameDialog)
         form.query_one("#battle", Input).focus()
-        await pilot.press(*str(battle), "enter")
+        await paste(pilot, str(battle))
+        await pilot.press("enter")
         await _settle(pilot)
         found = str(form.query_one("#battle-results", Static).render())
         assert "Kai (Griffin GRF-1N): unit destroyed" in found

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
+from kit import paste
 from pypdf import PdfReader
 from textual.message import Message
 from textual.notifications import Notify
@@ -207,7 +208,8 @@ async def test_unreadable_campaign_is_explained_in_a_panel(
         await ready(pilot)
         await pilot.press("f7", "o")
         await _settle(pilot)
-        await pilot.press("ctrl+u", *str(broken), "enter")
+        await paste(pilot, str(broken))
+        await pilot.press("enter")
         await _settle(pilot)
         assert app.is_running
         assert _screen(app).campaign is None

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from kit import paste
+from textual.pilot import Pilot
 from textual.widgets import DirectoryTree, OptionList
 
 from cardsmith.tui.app import CardsmithApp
@@ -23,10 +25,11 @@ async def _until(pilot: object, done: Callable[[], bool]) -> None:
     raise AssertionError("the app never got there")
 
 
-async def _save(app: CardsmithApp, pilot: object, path: Path) -> None:
-    await pilot.press("ctrl+s")  # type: ignore[attr-defined]
+async def _save(app: CardsmithApp, pilot: Pilot[None], path: Path) -> None:
+    await pilot.press("ctrl+s")
     await _until(pilot, lambda: isinstance(app.screen, PathDialog))
-    await pilot.press("ctrl+u", *str(path), "enter")  # type: ignore[attr-defined]
+    await paste(pilot, str(path))
+    await pilot.press("enter")
     await _until(pilot, lambda: app.document.path == path)
 
 
@@ -89,7 +92,8 @@ async def test_a_bad_file_is_explained_in_a_panel_until_dismissed(
         await ready(pilot)
         await pilot.press("ctrl+o")
         await _until(pilot, lambda: isinstance(app.screen, PathDialog))
-        await pilot.press(*str(broken), "enter")
+        await paste(pilot, str(broken))
+        await pilot.press("enter")
         await _until(pilot, lambda: isinstance(app.screen, FileErrorPanel))
         panel = app.screen
         assert isinstance(panel, FileErrorPanel) and "broken.json" in panel.title_text

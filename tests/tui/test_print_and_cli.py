@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from kit import paste
 from pypdf import PdfReader
 from textual.coordinate import Coordinate
 from textual.message import Message
@@ -38,7 +39,8 @@ async def test_print_writes_a_pdf_and_says_where(
         await pilot.press("f3", "f6")
         await pilot.pause()
         assert isinstance(app.screen, PrintDialog)
-        await pilot.press("ctrl+u", *str(out), "enter")
+        await paste(pilot, str(out))
+        await pilot.press("enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
     finished = [m for m in messages if isinstance(m, PrintFinished)]

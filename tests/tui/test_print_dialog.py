@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from kit import paste
 from pypdf import PdfReader
 from textual.app import App, ComposeResult
 from textual.widgets import Checkbox, Label, Select
@@ -124,7 +125,8 @@ async def test_f6_prints_what_the_dialog_asked_for(tmp_path: Path) -> None:
         assert isinstance(dialog, PrintDialog)
         dialog.query_one("#roster_only", Checkbox).value = True
         dialog.query_one("#reference", Checkbox).value = False
-        await pilot.press("ctrl+u", *str(out), "enter")
+        await paste(pilot, str(out))
+        await pilot.press("enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
     pages = PdfReader(out).pages

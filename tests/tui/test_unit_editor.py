@@ -6,6 +6,7 @@ import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
+from kit import paste
 from textual.message import Message
 from textual.notifications import Notify
 from textual.widgets import Input, OptionList, Select
@@ -98,7 +99,8 @@ async def test_two_profile_skirmish_unit_from_grid_to_catalogue(
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, PathDialog)
-        await pilot.press("ctrl+u", *str(target), "enter")
+        await paste(pilot, str(target))
+        await pilot.press("enter")
         await until(pilot, lambda: not editor.dirty)
         (unit,) = read_custom_units(target)
         assert unit.profiles is not None
@@ -173,7 +175,8 @@ pv = 20
         assert isinstance(editor, UnitEditorScreen)
         await pilot.press("ctrl+o")
         await pilot.pause()
-        await pilot.press("ctrl+u", *str(path), "enter")
+        await paste(pilot, str(path))
+        await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, UnitPicker))
         await pilot.press("down", "enter")  # the second unit
         await until(pilot, lambda: app.screen is editor)
