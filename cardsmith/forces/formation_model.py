@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from cardsmith.errors import FormationNotFound as FormationNotFound
 from cardsmith.models.force import ForceEntry
@@ -70,40 +71,45 @@ class Condition:
         ``paired`` says whether the entry is one of a matched pair in its group; only the
         evaluator knows the group, see ``matched_pairs``.
         """
+        # Each part returns at the first that fails: a check of 1,000 lists asks this
+        # for every unit of every group, and most units fail early.
         unit = entry.unit
-        checks: list[bool] = []
-        if self.size_min is not None:
-            checks.append(unit.size >= self.size_min)
-        if self.size_max is not None:
-            checks.append(unit.size <= self.size_max)
-        if self.move_min is not None:
-            checks.append(ground_move(entry) >= self.move_min)
-        if self.jump_min is not None:
-            checks.append(jump_move(entry) >= self.jump_min)
-        if self.roles:
-            role = (unit.role or "").casefold()
-            checks.append(role in {r.casefold() for r in self.roles})
+        if self.size_min is not None and unit.size < self.size_min:
+            return False
+        if self.size_max is not None and unit.size > self.size_max:
+            return False
+        if self.move_min is not None and ground_move(entry) < self.move_min:
+            return False
+        if self.jump_min is not None and jump_move(entry) < self.jump_min:
+            return False
+        if self.roles and (unit.role or "").casefold() not in _folded(self.roles):
+            return False
         for band, minimum in ((0, self.short_min), (1, self.medium_min), (2, self.long_min)):
-            if minimum is not None:
-                checks.append(unit.damage[band].effective >= minimum)
-        if self.armor_min is not None:
-            checks.append(unit.armor >= self.armor_min)
-        if self.specials:
-            checks.append(_has_any_special(entry, self.specials))
-        if self.commander is not None:
-            checks.append(entry.commander == self.commander)
-        type_code = unit.type.value if unit.type is not None else ""
-        if self.unit_types:
-            checks.append(type_code in self.unit_types)
-        if self.not_unit_types:
-            checks.append(type_code not in self.not_unit_types)
-        if self.paired is not None:
-            checks.append(paired == self.paired)
-        if self.aerospace is not None:
-            checks.append(is_aerospace(entry) == self.aerospace)
-        if self.any_of:
-            checks.append(any(c.holds(entry, paired=paired) for c in self.any_of))
-        return all(checks)
+            if minimum is not None and unit.damage[band].effective < minimum:
+                return False
+        if self.armor_min is not None and unit.armor < self.armor_min:
+            return False
+        if self.specials and not _has_any_special(entry, self.specials):
+            return False
+        if self.commander is not None and entry.commander != self.commander:
+            return False
+        if self.unit_types or self.not_unit_types:
+            type_code = unit.type.value if unit.type is not None else ""
+            if self.unit_types and type_code not in self.unit_types:
+                return False
+            if self.not_unit_types and type_code in self.not_unit_types:
+                return False
+        if self.paired is not None and paired != self.paired:
+            return False
+        if self.aerospace is not None and is_aerospace(entry) != self.aerospace:
+            return False
+        return not self.any_of or any(c.holds(entry, paired=paired) for c in self.any_of)
+
+
+@cache
+def _folded(roles: tuple[str, ...]) -> frozenset[str]:
+    """A requirement's roles, case-folded once."""
+    return frozenset(r.casefold() for r in roles)
 
 
 def ground_move(entry: ForceEntry) -> float:
