@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kit.nobody import run_as_nobody
 from mulserver.server import FakeMul
 
 from cardsmith.catalogue import schema
@@ -176,25 +177,7 @@ def _as_other_user(args: list[str], cache: Path) -> subprocess.CompletedProcess[
     env["HOME"] = str(cache.parent)
     if os.geteuid() != 0:
         return _cardsmith(*args, cache=cache, env=env)
-    import site
-
-    python = shutil.which("python3.11", path="/usr/bin") or sys.executable
-    env["PYTHONPATH"] = os.pathsep.join([str(REPO), *site.getsitepackages()])
-
-    def drop() -> None:
-        os.setgid(65534)
-        os.setuid(65534)
-
-    return subprocess.run(
-        [python, "-m", "cardsmith", "--cache-dir", str(cache), *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd="/",
-        env=env,
-        check=False,
-        preexec_fn=drop,
-    )
+    return run_as_nobody(["--cache-dir", str(cache), *args], env)
 
 
 @pytest.fixture

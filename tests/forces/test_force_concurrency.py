@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kit.nobody import run_as_nobody
 
 from cardsmith.catalogue.store import Catalogue
 from cardsmith.forces.force_file import load_force
@@ -45,26 +46,7 @@ def test_parallel_adds_keep_every_entry(cli_run: Callable[..., Any], tmp_path: P
 
 def _as_nobody(*args: str) -> subprocess.CompletedProcess[str]:
     """``cardsmith ARGS…`` as the user ``nobody`` (the test runs as root)."""
-    import site
-
-    python = shutil.which("python3.11", path="/usr/bin") or sys.executable
-    env = {**os.environ, "HOME": "/tmp"}
-    env["PYTHONPATH"] = os.pathsep.join([str(REPO), *site.getsitepackages()])
-
-    def drop() -> None:
-        os.setgid(65534)
-        os.setuid(65534)
-
-    return subprocess.run(
-        [python, "-m", "cardsmith", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd="/",
-        env=env,
-        check=False,
-        preexec_fn=drop,
-    )
+    return run_as_nobody(list(args), {**os.environ, "HOME": "/tmp"})
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="needs root to act as a second user")
