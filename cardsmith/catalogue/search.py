@@ -217,6 +217,15 @@ class SearchIndex:
         list, and the scan for names holding the query stops once ``limit`` are found, so a
         one-letter query costs about what a five-letter one costs at any catalogue size.
         """
+        found = self.first_without_typos(query, filters, limit=limit)
+        if found is None:
+            return self.find(query, filters, limit=limit)  # the typo path, as ``find`` takes it
+        return found
+
+    def first_without_typos(
+        self, query: str, filters: SearchFilters | None = None, *, limit: int
+    ) -> SearchResult | None:
+        """``first``, or None when no name holds the query and only the typo path can answer."""
         filters = filters or SearchFilters()
         tokens = query_tokens(query)
         accepts = None if filters.empty else filters.accepts
@@ -263,7 +272,7 @@ class SearchIndex:
             position = find(needle, starts[index + 1] if index + 1 < len(starts) else end_of)
         if found:
             return SearchResult(found, len(found))
-        return self.find(query, filters, limit=limit)  # the typo path, as ``find`` takes it
+        return None
 
     def __len__(self) -> int:
         return len(self.rows)

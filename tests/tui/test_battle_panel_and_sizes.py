@@ -43,7 +43,14 @@ async def test_b_puts_focus_where_t_g_and_r_keep_working(
         assert app.focused is panel
         # The toggle says its state in text, not by colour alone (NO_COLOR).
         box = screen.query_one("#within-10", Checkbox)
-        assert str(box.label).startswith("[x]")
+        drawn = "".join(segment.text for segment in box.render_line(0))
+        assert "✓" in drawn and "Within 10 hexes (t)" in drawn and "[x]" not in drawn
+        await pilot.press("t")
+        await pilot.pause()
+        drawn = "".join(segment.text for segment in box.render_line(0))
+        assert "✓" not in drawn and "Within 10 hexes (t)" in drawn
+        await pilot.press("t")
+        await pilot.pause()
         await pilot.press("r")  # the seeded dice: a test is recorded either way
         await app.workers.wait_for_complete()
         await pilot.pause()

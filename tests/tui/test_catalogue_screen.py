@@ -394,9 +394,63 @@ async def test_enter_typed_before_the_results_acts_on_them(
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
+        # With a filter set the search runs in its worker (a letter alone is answered in
+        # the key's own turn, and then nothing can lag).
+        screen = app.screen
+        assert isinstance(screen, CatalogueScreen)
+        screen.set_filters(FilterText(types=("BM",)))
+        await ready(pilot)
         monkeypatch.setattr(SearchIndex, "first", slow_first)
         type_fast(app, *"griffin", "enter", "down", "enter")
         await ready(pilot)
         names = [entry.unit.name for entry in app.document.force.entries]
         rows = _names(app)
         assert names == [rows[1]] and rows[1] == "Griffin GRF-1N"
+
+
+async def test_a_typed_letter_and_its_results_are_drawn_in_one_frame(
+    make_app: Callable[..., CardsmithApp],
+) -> None:
+    # A frame showing "atl" over the rows of "at" costs the player a frame (17 ms or
+    # more) per key and shows rows that do not answer the box.
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        screen = app.screen
+        assert isinstance(screen, CatalogueScreen)
+        box = screen.query_one("#search", Input)
+        drawn: list[tuple[str, str | None]] = []
+        display = app._display
+
+        def spy(on: object, update: object) -> None:
+            if update is not None:
+                answered = screen.last_query[0] if screen.last_query else None
+                drawn.append((box.value, answered))
+            display(on, update)  # type: ignore[arg-type]
+
+        app._display = spy  # type: ignore[method-assign,assignment]
+        for key in "atlas":
+            await pilot.press(key)
+        await ready(pilot)
+        typed = [value for value, _ in drawn]
+        assert {"a", "at", "atl", "atla", "atlas"} <= set(typed)
+        assert [pair for pair in drawn if pair[0] != pair[1]] == []
+        assert _names(app) == ["Atlas AS7-D"]
+
+
+async def test_a_query_longer_than_the_box_shows_its_end_then_its_start(
+    make_app: Callable[..., CardsmithApp],
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        box = app.screen.query_one("#search", Input)
+        text = "abcdefghij" * 9 + "xyz"
+        await pilot.press(*text)
+        await pilot.pause()
+        shown = "".join(segment.text for segment in box.render_line(0)).rstrip()
+        assert shown.endswith("xyz") and len(shown) < len(text)
+        await pilot.press("home")
+        await pilot.pause()
+        shown = "".join(segment.text for segment in box.render_line(0))
+        assert shown.startswith("abcdefghij")

@@ -23,11 +23,6 @@ from cardsmith.services.betrayal import BetrayalCheck, BetrayalRule
 from cardsmith.tui.widgets.ticks import TickBox
 
 
-def _within_label(value: bool) -> Text:
-    """The range toggle's label with its state in text: readable without colour."""
-    return Text(f"{'[x]' if value else '[ ]'} Within 10 hexes (t)")
-
-
 class BetrayalPanel(Vertical, can_focus=True):
     """TN with every modifier and its reason, eligibility, the range toggle, objective and roll."""
 
@@ -85,7 +80,7 @@ class BetrayalPanel(Vertical, can_focus=True):
     def compose(self) -> ComposeResult:
         yield Static("", id="betrayal-text")
         with Horizontal():
-            yield TickBox(_within_label(False), id="within-10")
+            yield TickBox("Within 10 hexes (t)", id="within-10")
             yield Select[str]([], prompt="Objective (g)", id="objective")
         yield Select[int]([], prompt="Instigator", id="instigator")
         yield Static("", id="betrayal-roll")
@@ -229,6 +224,4 @@ class BetrayalPanel(Vertical, can_focus=True):
     @on(Select.Changed, "#instigator")
     def _changed(self, event: Checkbox.Changed | Select.Changed) -> None:
         event.stop()
-        if isinstance(event, Checkbox.Changed):
-            event.checkbox.label = _within_label(event.value)
         self.post_message(self.Changed(self))
