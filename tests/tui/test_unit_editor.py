@@ -9,6 +9,7 @@ from pathlib import Path
 from kit import paste
 from textual.message import Message
 from textual.notifications import Notify
+from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Select
 
 from cardsmith.profiles.customfile import read_custom_units
@@ -31,14 +32,19 @@ def _notes(messages: list[Message]) -> list[str]:
     return [m.notification.message for m in messages if isinstance(m, Notify)]
 
 
-async def _fill_row(pilot: object, values: list[str]) -> None:
-    """Type a row left to right: Enter opens the cell, Enter keeps it and moves right."""
+async def _fill_row(pilot: Pilot[None], values: list[str]) -> None:
+    """Fill a row left to right: Enter opens the cell, Enter keeps it and moves right.
+
+    Each value is pasted into the cell (the typing itself is the cell editor's tests'
+    subject): under Pilot a key costs a frame of this big screen.
+    """
     for value in values:
-        await pilot.press("enter")  # type: ignore[attr-defined]
-        await pilot.pause()  # type: ignore[attr-defined]
-        assert isinstance(pilot.app.screen, CellEditor)  # type: ignore[attr-defined]
-        await pilot.press(*value, "enter")  # type: ignore[attr-defined]
-        await pilot.pause()  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, CellEditor)
+        await paste(pilot, value)
+        await pilot.press("enter")
+        await pilot.pause()
 
 
 async def test_two_profile_skirmish_unit_from_grid_to_catalogue(
@@ -53,7 +59,7 @@ async def test_two_profile_skirmish_unit_from_grid_to_catalogue(
         await pilot.pause()
         editor = app.screen
         assert isinstance(editor, UnitEditorScreen)
-        await pilot.press(*"Gwailo Seed-Soldier")  # the name box has the focus
+        await paste(pilot, "Gwailo Seed-Soldier")  # the name box has the focus
         editor.query_one("#unit-system", Select).value = "skirmish"
         editor.query_one("#unit-rule", Select).value = "transmutation-x"
         editor.query_one("#unit-pricing", Select).value = "max"
