@@ -49,7 +49,7 @@ async def main() -> None:
         show_rows(table, rows)
     ResultsTable.show_rows = noted
     async with app.run_test(size=(140, 45)) as pilot:
-        while not shown or frames[-1] < shown[0]:
+        while not shown or not frames or frames[-1] < shown[0]:
             await pilot.pause()
         # Rows are visible in the first frame drawn after the table was given them.
         visible = next(f for f in frames if f >= shown[0])

@@ -1,27 +1,22 @@
 """Provides ``CatalogueScreen``: search the local catalogue, preview cards, add units.
 
-Search keeps up with typing at any catalogue size.  A letter typed with no filters set
-is answered in the same turn as the key, so the frame that shows the letter shows its
-results: the index finds the best ``TOP`` names holding the query in well under a
-millisecond (``SearchIndex.first_without_typos``).  What can take longer (the typo path,
-filters that scan every row, a column sort of every hit) runs in a thread worker, and
-changes made while one runs are gathered into the next (a debounce that never waits
-when the app is idle).  Nothing here ever writes into the search box or a filter field
-while the player types.
+Search keeps up with typing at any catalogue size.  A letter typed with no filter set is
+answered in the key's own turn, so the frame that shows the letter shows its results:
+the best ``TOP`` names holding the query take well under a millisecond.  What can take
+longer (typos, filters that scan every row, a column sort) runs in a thread worker, and
+changes made meanwhile are gathered into the next search (a debounce that never waits
+when the app is idle).  Nothing here writes into a field while the player types.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.geometry import Size
-from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Header, Input, Static
@@ -33,16 +28,20 @@ from cardsmith.forces.pricing import force_pv
 from cardsmith.models import Unit
 from cardsmith.services import catalogue as catalogue_service
 from cardsmith.services.catalogue import FilterText, parse_filters
+from cardsmith.services.first_rows import first_rows
 from cardsmith.tui.messages import ForceChanged
 from cardsmith.tui.screens.unit_lookup import UnitLookupDialog
 from cardsmith.tui.widgets.filters import FilterDialog, FilterSummary
-from cardsmith.tui.widgets.forwarding import FocusInput
-from cardsmith.tui.widgets.results import ResultsTable, order_rows, sort_label
+from cardsmith.tui.widgets.results import ResultsTable, addable, order_rows, sort_label
+from cardsmith.tui.widgets.search_box import SearchBox
 from cardsmith.tui.widgets.unit_card import UnitCard
 from cardsmith.wording import count
 
 if TYPE_CHECKING:
     from cardsmith.tui.app import CardsmithApp
+
+#: Rows shown while the index loads: more than the tallest terminal shows.
+FIRST_ROWS = 120
 
 #: Most hits a search lists in relevance order (a column sort lists them all).
 TOP = 1000
@@ -51,32 +50,6 @@ TOP = 1000
 PREVIEW_DELAY = 0.06
 
 _Wanted = tuple[str, SearchFilters, str | None, bool]
-
-
-class SearchBox(FocusInput):
-    """The search field: Enter or Down moves to the results; each change searches at once."""
-
-    # Bindings rather than the Submitted message: the focus moves before the next key
-    # is handled, so "atlas⏎↓↓⏎" typed fast lands where it should.
-    BINDINGS = [
-        Binding("enter", "app.focus_results", "Results", id="search.enter"),
-        Binding("down", "app.focus_results", "Results", show=False, id="search.down"),
-    ]
-
-    # Input sets its virtual size to the text's width on every key, and a reactive with
-    # layout=True would reflow the whole screen for it: a frame's cost doubled per key.
-    # The box is one line in a fixed-width row, so a repaint is all a key needs.
-    virtual_size = Reactive(Size(0, 0), layout=False)
-
-    def __init__(self, changed: Callable[[], None], **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._changed = changed
-
-    def watch_value(self) -> None:
-        # Not the Changed message: it bubbles through the search row and reaches the
-        # screen only after the screen has painted the letter, so the results would wait
-        # for the next frame (up to 17 ms later, plus that frame's own cost).
-        self._changed()
 
 
 class CatalogueScreen(Screen[None]):
@@ -149,7 +122,11 @@ class CatalogueScreen(Screen[None]):
         self.query_one("#preview", UnitCard).show(None)
         self.query_one("#preview-pane").border_title = "Card"
         self.query_one(FilterSummary).show(self.filter_text)
-        self._show_net_state()
+        self.set_net_state(self.cs_app.net_state)
+        if self.index is None:
+            # The index takes a few hundred ms on a full catalogue; its first rows, read
+            # straight from the store in a few, are in the first frame the player sees.
+            self.show_first_rows(first_rows(self.cs_app.cache_dir, FIRST_ROWS))
 
     def on_resize(self) -> None:
         self.query_one(FilterSummary).show(self.filter_text)
@@ -167,6 +144,12 @@ class CatalogueScreen(Screen[None]):
         self.index = index
         self.last_query = None
         self.run_search()
+
+    def show_first_rows(self, rows: list[IndexRow]) -> None:
+        """Show the catalogue's first rows while the index loads (if nothing was asked yet)."""
+        if self.index is not None or self.wanted() != ("", SearchFilters(), None, False):
+            return
+        self.query_one(ResultsTable).show_rows(rows)
 
     def load_failed(self) -> None:
         """Say that the catalogue could not be opened (the notification says why)."""
@@ -251,11 +234,12 @@ class CatalogueScreen(Screen[None]):
         # a card (a catalogue read and a layout) on every row it passes.
         if self._preview_timer is not None:
             self._preview_timer.stop()
-        self._preview_timer = self.set_timer(PREVIEW_DELAY, lambda: self._preview(row))
-        addable = None if row is None else _addable(row)
-        if addable != self._addable:
+        if self.index is not None:  # not over the first rows: the store may be mid-repair
+            self._preview_timer = self.set_timer(PREVIEW_DELAY, lambda: self._preview(row))
+        can_add = None if row is None else addable(row)
+        if can_add != self._addable:
             # Only when "Add" changes state: redrawing the footer costs a frame.
-            self._addable = addable
+            self._addable = can_add
             self.refresh_bindings()
 
     def _preview(self, row: IndexRow | None) -> None:
@@ -339,7 +323,7 @@ class CatalogueScreen(Screen[None]):
         if row is None:
             self.notify("No unit is highlighted: search, then pick one.", severity="warning")
             return
-        if not _addable(row):
+        if not addable(row):
             self.notify(
                 f"{row.name} has no Alpha Strike stats in the Master Unit List, so it cannot "
                 "join a force.",
@@ -400,9 +384,6 @@ class CatalogueScreen(Screen[None]):
         # One fixed line: no layout pass needed (it would cost every keystroke a reflow).
         self.query_one("#status", Static).update("   │   ".join(parts), layout=False)
 
-    def _show_net_state(self) -> None:
-        self.set_net_state(self.cs_app.net_state)
-
     def set_net_state(self, state: str) -> None:
         """Show ``online``, ``offline`` or a fetch progress text beside the search box."""
         label = self.query_one("#net-state", Static)
@@ -414,7 +395,3 @@ class CatalogueScreen(Screen[None]):
             else "F5 fetches units matching the search from the Master Unit List"
         )
 
-
-def _addable(row: IndexRow) -> bool:
-    """Alpha Strike stats, or a custom unit (negative id) of another system with points."""
-    return bool(row.has_stats) or (row.mul_id < 0 and row.pv > 0)

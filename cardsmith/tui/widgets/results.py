@@ -74,6 +74,11 @@ def order_rows(
     return rows
 
 
+def addable(row: IndexRow) -> bool:
+    """Alpha Strike stats, or a custom unit (negative id) of another system with points."""
+    return bool(row.has_stats) or (row.mul_id < 0 and row.pv > 0)
+
+
 def sort_label(column: str | None, reverse: bool) -> str:
     """How rows are ordered, in words: ``best match``, ``PV ↑``."""
     if column is None:
