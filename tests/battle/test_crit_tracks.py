@@ -211,3 +211,64 @@ def test_large_craft_move_is_thrust_without_inches_or_tmm(
     battle = new_battle((Side("Fleet", Force("Fleet", entries=(entry(jumpship),))),))
     view = unit_in_play(battle, battle.units[0])
     assert (view.move_text, view.tmm, view.bands) == ("200", 0, ("S", "M", "L", "E"))
+
+
+@pytest.mark.parametrize(
+    ("typed", "kind"),
+    [
+        ("Fire Control", CritKind.FIRE_CONTROL),
+        ("fire_control", CritKind.FIRE_CONTROL),
+        ("  MOTIVE_HALF ", CritKind.MOTIVE_HALF),
+        ("crew stunned", CritKind.CREW_STUNNED),
+        ("motive immobile", CritKind.MOTIVE_STOP),
+    ],
+)
+def test_crit_names_may_be_typed_with_spaces_or_underscores(typed: str, kind: CritKind) -> None:
+    assert parse_crit(typed) is kind
+
+
+def test_an_unknown_crit_name_is_named_with_the_names_there_are() -> None:
+    with pytest.raises(CritError) as caught:
+        parse_crit("laser")
+    message = str(caught.value)
+    assert message.startswith("unknown critical hit 'laser' (one of: ammo, engine, fire-control,")
+    assert all(kind.value in message for kind in CritKind)
+
+
+@pytest.mark.parametrize(
+    ("move", "roll", "expected"),
+    [
+        # ASCE p.51 Motive Systems Damage: 2-8 no effect, 9-10 −2", 11 half, 12 immobilized;
+        # tracked and naval add 0, wheeled and hover +1, VTOL and WiGE +2.
+        ('8"t', 8, None),
+        ('8"t', 9, CritKind.MOTIVE_MINUS2),
+        ('8"w', 8, CritKind.MOTIVE_MINUS2),
+        ('8"h', 10, CritKind.MOTIVE_HALF),
+        ('8"v', 10, CritKind.MOTIVE_STOP),
+        # A support vehicle whose move names no mode (23 in the MUL) adds nothing.
+        ('8"', 8, None),
+        ('8"', 11, CritKind.MOTIVE_HALF),
+    ],
+)
+def test_motive_rolls_add_the_movement_mode_modifier(
+    move: str, roll: int, expected: CritKind | None
+) -> None:
+    vehicle = make_unit("Truck", type_=UnitType.SV, move=move)
+    assert motive_from_roll(vehicle, roll) is expected
+
+
+def test_every_unit_may_be_marked_destroyed_and_only_vehicles_roll_motive_damage() -> None:
+    # The vehicle crit table has no "destroyed" roll (ASCE p.51), yet any unit can be
+    # destroyed by hand; the three motive results belong to ground vehicles only.
+    motive = {CritKind.MOTIVE_MINUS2, CritKind.MOTIVE_HALF, CritKind.MOTIVE_STOP}
+    tank = allowed_crits(make_unit("Tank", type_=UnitType.CV, move='8"t'))
+    mech = allowed_crits(make_unit("Mech"))
+    infantry = allowed_crits(make_unit("Platoon", type_=UnitType.CI, move='1"f'))
+    assert CritKind.DESTROYED in tank and motive <= tank
+    assert CritKind.DESTROYED in mech and not motive & mech
+    assert CritKind.DESTROYED in infantry and not motive & infantry
+
+
+def test_a_roll_outside_2d6_is_refused_by_its_number() -> None:
+    with pytest.raises(CritError, match="a 2D6 roll is 2-12, not 13"):
+        crit_from_roll(make_unit(), 13)

@@ -123,3 +123,51 @@ def test_crash_shows_in_battle_show(cli_run: Any, battle_file: BattleFile) -> No
     assert flyer["crashed"] is True and flyer["armor"] == 2
     text = cli_run("battle", "show", str(path)).stdout
     assert "crashed" in text
+
+
+@pytest.mark.parametrize(
+    ("printed", "after_one_hit", "contents"),
+    [
+        # Artillery keeps its code and its count of pieces; only the text notes the hit.
+        ("ARTAIS-1", "ARTAIS-1 (−1 dmg)", []),
+        # A real turret of the MUL with artillery inside: both its values and the
+        # artillery inside note the hit (ASCE p.51; facts §4).
+        ("TUR(1/1/-,ARTAIS-1)", "TUR(0*/0*/-,ARTAIS-1 (−1 dmg))", ["ARTAIS-1 (−1 dmg)"]),
+        ("TUR(3/3/2,IF1)", "TUR(2/2/1,IF0*)", ["IF0*"]),
+    ],
+)
+def test_a_weapon_hit_keeps_the_parts_of_a_special(
+    printed: str, after_one_hit: str, contents: list[str]
+) -> None:
+    special = parse_special(printed)
+    reduced = effects.reduce_special(special, 1)
+    assert reduced.text == after_one_hit
+    # The codes the battle view and the rules read stay, a turret's contents included.
+    assert reduced.codes() == special.codes()
+    assert [c.text for c in reduced.contents] == contents
+    artillery = [s for s in (reduced, *reduced.contents) if s.code.startswith("ART")]
+    assert [s.number for s in artillery] == [1.0] * len(artillery)
+
+
+def test_weapon_hits_add_up_on_the_specials() -> None:
+    # ASCE p.51: each weapon hit takes 1 more off; two hits take IF2 to IF0*.
+    from cardsmith.battle.state import UnitState
+
+    unit = entry(make_unit("Gunner", specials="IF2,LRM2/2/1,CASE"))
+    state = UnitState(key="1.1", side=1, index=1, controller=1)
+    two_hits = state.with_changes(crits=(CritKind.WEAPON, CritKind.WEAPON))
+    assert [s.text for s in effects.specials_after_hits(unit, two_hits)] == [
+        "IF0*",
+        "LRM0*/0*/0",
+        "CASE",
+    ]
+
+
+@pytest.mark.parametrize("type_", [UnitType.DS, UnitType.WS])
+def test_a_large_crafts_weapon_hit_leaves_its_specials_as_printed(type_: UnitType) -> None:
+    # A large craft's weapon hit falls on one arc (ASCE p.187), not on every special.
+    from cardsmith.battle.state import UnitState
+
+    craft = entry(make_unit("Union", type_=type_, move='3"p', specials="IF2,CASE"))
+    hit = UnitState(key="1.1", side=1, index=1, controller=1).with_changes(crits=(CritKind.WEAPON,))
+    assert [s.text for s in effects.specials_after_hits(craft, hit)] == ["IF2", "CASE"]

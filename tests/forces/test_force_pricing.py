@@ -128,3 +128,29 @@ def test_steps_change_exactly_at_the_band_edges() -> None:
 
     assert [decrease_step(pv) for pv in (14, 15, 104, 105, 114, 115)] == [1, 2, 10, 11, 11, 12]
     assert [increase_step(pv) for pv in (7, 8, 52, 53, 57, 58)] == [1, 2, 10, 11, 11, 12]
+
+
+@pytest.mark.parametrize("skill", [-1, 8])
+def test_a_skill_outside_the_table_is_refused_by_name(skill: int) -> None:
+    # ASCE p.29 Skill Rating Table: ratings run from 0 (Legendary) to 7 (Wet Behind the Ears).
+    with pytest.raises(ValueError, match=rf"skill must be 0-7, not {skill}"):
+        adjusted_pv(30, skill)
+
+
+def test_group_totals_are_skill_adjusted_per_group() -> None:
+    from forces.conftest import make_unit
+
+    from cardsmith.forces.pricing import force_pv, group_pv
+    from cardsmith.models import Force, ForceEntry
+
+    force = Force(
+        name="Two lances",
+        entries=(
+            ForceEntry(unit=make_unit(mul_id=1, pv=35), skill=6, group="Alpha"),  # 27
+            ForceEntry(unit=make_unit(mul_id=2, pv=39), skill=2, group="Bravo"),  # 55
+            ForceEntry(unit=make_unit(mul_id=3, pv=20), group="Alpha"),  # 20
+            ForceEntry(unit=make_unit(mul_id=4, pv=14), skill=3),  # ungrouped, 17
+        ),
+    )
+    assert group_pv(force) == {"Alpha": 47, "Bravo": 55, "": 17}
+    assert sum(group_pv(force).values()) == force_pv(force) == 119

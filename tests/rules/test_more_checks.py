@@ -130,3 +130,28 @@ def test_spa_units_per_company(units: int, round_up: bool, allowed: int) -> None
     entries[-1] = _e(spas=("iron-will",))
     (violation,) = _check("spa-units", {"round_up": round_up}, entries)
     assert violation.expected == f"≤ {allowed}"
+
+
+@pytest.mark.parametrize(
+    ("entry", "hint"),
+    [
+        # ASCE p.92: a Green (5) or worse pilot may have no SPA at all ...
+        (_e(skill=6, spas=("iron-will",)), "may not buy any"),
+        # ... a Regular (4) one a single SPA of up to 2 points: a better skill buys more.
+        (_e(skill=4, spas=("sniper",)), "give it a better skill"),
+    ],
+)
+def test_spa_budget_hint_says_whether_a_better_skill_helps(entry: ForceEntry, hint: str) -> None:
+    (violation,) = _check("spa-budget", {}, [entry])
+    assert hint in violation.hint
+
+
+def test_copies_of_a_counted_type_are_found_after_an_uncounted_one() -> None:
+    # A vehicle first in the list must not end the count of the 'Mechs after it.
+    entries = [_e(name="Demolisher", chassis="Demolisher", type=UnitType.CV)] + [
+        _e(name=f"Atlas AS7-{n}", chassis="Atlas") for n in "DKS"
+    ]
+    (violation,) = _check("chassis-copies", {"max": 2, "types": ["BM"]}, entries)
+    assert violation.message == "3 copies of the chassis Atlas, at most 2 allowed"
+    assert [i for i, _ in violation.entries] == [2, 3, 4]
+    assert violation.hint.startswith("remove 1 of: ")
