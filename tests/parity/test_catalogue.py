@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kit import paste
 from textual.widgets import Input
 from tui.conftest import SIZE, ready
 
 from cardsmith.catalogue.dump import read_unit_file
 from cardsmith.catalogue.store import Catalogue
-from cardsmith.paths import cache_dir
 from cardsmith.services.catalogue import FilterText
 from cardsmith.tui.app import CardsmithApp
 from cardsmith.tui.screens.catalogue import CatalogueScreen
@@ -31,10 +31,10 @@ def _no_cursor_blink(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Input, "_toggle_cursor", lambda _self: None)
 
 
-@pytest.fixture
-def full_catalogue(mul_units_path: Path) -> Path:
-    """The isolated cache folder, holding every real MUL record."""
-    folder = cache_dir()
+@pytest.fixture(scope="module")
+def full_catalogue(mul_units_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A cache folder holding every real MUL record, filled once: the searches only read it."""
+    folder = tmp_path_factory.mktemp("full-mul")
     with Catalogue.open(folder) as catalogue:
         catalogue.add(read_unit_file(mul_units_path), source="import")
     return folder
@@ -57,7 +57,8 @@ CASES = [
 async def test_search_lists_the_same_units_in_both_shells(
     cli_run: Any, full_catalogue: Path, query: str, options: list[str], typed: FilterText
 ) -> None:
-    args = ["search", *([query] if query else []), *options, "--limit", "0", "--format", "json"]
+    args = ["--cache-dir", str(full_catalogue), "search", *([query] if query else []), *options]
+    args += ["--limit", "0", "--format", "json"]
     result = cli_run(*args)
     assert result.code == 0, result
     from_cli = [unit["mul_id"] for unit in json.loads(result.stdout)]
@@ -93,7 +94,8 @@ async def test_one_unit_lookup_one_message(cli_run: Any, tmp_path: Path, text: s
         await pilot.press("enter", "i")
         dialog = app.screen
         assert isinstance(dialog, UnitLookupDialog)
-        await pilot.press(*text, "enter")
+        await paste(pilot, text)
+        await pilot.press("enter")
         await pilot.pause()
         assert app.document.force.entries == ()
         in_app = dialog.problem

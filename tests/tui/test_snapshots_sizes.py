@@ -32,8 +32,8 @@ async def _quiet(pilot: Pilot[None]) -> None:
 async def _settled(pilot: Pilot[None]) -> None:
     """No toasts, every message handled (not ready(): an open dialog keeps its worker)."""
     app: Any = pilot.app
-    for _ in range(5):
-        await pilot.pause(0.05)
+    for _ in range(3):
+        await pilot.wait_for_scheduled_animations()
     app.clear_notifications()
     await pilot.pause()
 
