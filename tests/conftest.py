@@ -22,6 +22,18 @@ def mul_data_dir() -> Path:
     return Path(os.environ.get("CARDSMITH_TEST_DATA") or _DEFAULT_TEST_DATA)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _children_keep_bytecode(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """cardsmith processes started by tests keep compiled bytecode, as an installed one does.
+
+    With ``PYTHONDONTWRITEBYTECODE`` set (as on the CI machine) every child process would
+    compile each module it imports again: about a third of a second a process.  They
+    write it to a folder of this test run instead, so only the first one compiles.
+    """
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = str(tmp_path_factory.getbasetemp() / "bytecode")
+
+
 @pytest.fixture(autouse=True)
 def _isolated_folders(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch

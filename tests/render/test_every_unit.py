@@ -5,15 +5,16 @@ PV, damage and target numbers, armor and structure pips, the crit boxes of the t
 the battle engine gives the unit, the heat scale only where the unit keeps heat, THR
 (never inches) for units that move by thrust, and nothing outside the card.
 
-A run prints every unit of the rarer card types and every fourth of the common ones;
-``CARDSMITH_EVERY_UNIT=all`` prints all of them (README, Development).
+A run prints every unit of the rarer card types, every eighth of the common ones and the
+common ones with the longest names and specials lines; ``CARDSMITH_EVERY_UNIT=all``
+prints all of them (README, Development).
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -60,7 +61,7 @@ THRUST_FAMILIES = {"fighter", "aerospace", "large-craft"}
 MUL_TYPE_CARD = {"Aerospace": "AF", "Combat Vehicle": "CV", "Support Vehicle": "SV"}
 #: The units are printed in this many parts, so that parallel test workers share them.
 PARTS = 8
-#: Card types common enough that every fourth unit of them covers their layouts.
+#: Card types common enough that a sample of them covers their layouts.
 COMMON = {"BM", "CV", "BA", "CI", "AF"}
 
 
@@ -105,14 +106,28 @@ def printable(mul_units_path: Path) -> list[Unit]:
 def selected(units: list[Unit]) -> list[Unit]:
     """The units a run prints: all of them with ``CARDSMITH_EVERY_UNIT=all`` (README,
     Development); otherwise every unit of the rarer card types (LAM, QuadVee, aerospace
-    support vehicles, large craft, buildings …) and every fourth of the common ones."""
+    support vehicles, large craft, buildings …), every eighth of the common ones, and
+    the common ones whose name or specials line is among the longest (where text must
+    be shortened to fit, the part of a card most likely to go wrong)."""
     if os.environ.get("CARDSMITH_EVERY_UNIT") == "all":
         return units
+    long_name = _longest(len(u.name) for u in units)
+    long_specials = _longest(len(u.specials_text) for u in units)
     return [
         u
         for i, u in enumerate(units)
-        if i % 4 == 0 or u.profiles is not None or u.type_code not in COMMON
+        if i % 8 == 0
+        or u.profiles is not None
+        or u.type_code not in COMMON
+        or len(u.name) >= long_name
+        or len(u.specials_text) >= long_specials
     ]
+
+
+def _longest(lengths: Iterable[int], share: float = 0.03) -> int:
+    """The length from which a text is among the longest ``share`` of them."""
+    ordered = sorted(lengths, reverse=True)
+    return ordered[int(len(ordered) * share)] if ordered else 0
 
 
 def _chunks(units: list[Unit]) -> Iterator[list[Unit]]:
