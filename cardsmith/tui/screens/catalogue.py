@@ -147,9 +147,9 @@ class CatalogueScreen(Screen[None]):
 
     def show_first_rows(self, rows: list[IndexRow]) -> None:
         """Show the catalogue's first rows while the index loads (if nothing was asked yet)."""
-        if self.index is not None or self.wanted() != ("", SearchFilters(), None, False):
-            return
-        self.query_one(ResultsTable).show_rows(rows)
+        asked = self.wanted() != ("", SearchFilters(), None, False)
+        if rows and self.index is None and not asked:
+            self.query_one(ResultsTable).show_rows(rows)
 
     def load_failed(self) -> None:
         """Say that the catalogue could not be opened (the notification says why)."""
@@ -394,4 +394,3 @@ class CatalogueScreen(Screen[None]):
             if state == "offline"
             else "F5 fetches units matching the search from the Master Unit List"
         )
-
