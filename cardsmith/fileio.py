@@ -26,7 +26,6 @@ import contextlib
 import errno
 import os
 import stat
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -187,6 +186,8 @@ def _read_existing(target: Path) -> bytes:
 
 
 def _replace(target: Path, data: bytes, folder: Path, mode: int | None) -> None:
+    import tempfile  # here: a command that only reads never loads it (with shutil, bz2 …)
+
     handle, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as stream:

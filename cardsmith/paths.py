@@ -5,8 +5,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
-
 APP_NAME = "cardsmith"
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
@@ -41,6 +39,8 @@ def cache_dir(override: str | os.PathLike[str] | None = None) -> Path:
     env = os.environ.get("CARDSMITH_CACHE_DIR")
     if env:
         return Path(env).expanduser()
+    import platformdirs  # here, not above: a command given its folders never pays for it
+
     return platformdirs.user_cache_path(APP_NAME, appauthor=False)
 
 
@@ -49,6 +49,8 @@ def config_dir() -> Path:
     env = os.environ.get("CARDSMITH_CONFIG_DIR")
     if env:
         return Path(env).expanduser()
+    import platformdirs
+
     return platformdirs.user_config_path(APP_NAME, appauthor=False)
 
 

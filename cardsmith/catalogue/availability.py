@@ -22,7 +22,6 @@ scopes and members): two catalogues with the same version give the same answers.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import parse_qsl
@@ -127,8 +126,10 @@ class AvailabilityList:
     @property
     def content_hash(self) -> str:
         """A short fingerprint of the scope and its members."""
+        from hashlib import sha256  # here: OpenSSL loads only when a list is stored
+
         text = repr(self.scope.key) + ":" + ",".join(str(i) for i in sorted(self.mul_ids))
-        return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
+        return sha256(text.encode("ascii")).hexdigest()[:16]
 
 
 def data_version(hashes: Iterable[str]) -> str | None:
@@ -136,7 +137,9 @@ def data_version(hashes: Iterable[str]) -> str | None:
     ordered = sorted(hashes)
     if not ordered:
         return None
-    return "av-" + hashlib.sha256(",".join(ordered).encode("ascii")).hexdigest()[:12]
+    from hashlib import sha256
+
+    return "av-" + sha256(",".join(ordered).encode("ascii")).hexdigest()[:12]
 
 
 def scope_of_search(search: str, *, origin: str) -> Scope | None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -45,10 +44,12 @@ class UnitRecord:
 
 def content_hash(unit: Unit) -> str:
     """A short, stable fingerprint of a unit's stats (its data version)."""
+    from hashlib import sha256  # here: a command that only reads never loads OpenSSL
+
     canonical = json.dumps(
         unit.to_dict(), sort_keys=True, ensure_ascii=False, separators=(",", ":")
     )
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
+    return sha256(canonical.encode("utf-8")).hexdigest()[:16]
 
 
 def record(unit: Unit) -> UnitRecord:
