@@ -230,10 +230,14 @@ def _load_base(
     # A user pack may extend the built-in it overrides (same id): skip files in the chain.
     source = _find_source(extends, frozenset(chain))
     if source is None:
-        problem("extends", f"no rule pack with id {extends!r}")
-        return None
-    if source.path in chain:
-        problem("extends", f"packs extend each other in a loop ({extends!r})")
+        # Only the chain's own files have that id: the packs extend each other in a loop.
+        looped = _find_source(extends) is not None
+        problem(
+            "extends",
+            f"packs extend each other in a loop ({extends!r})"
+            if looped
+            else f"no rule pack with id {extends!r}",
+        )
         return None
     try:
         return _load_file(source.path, builtin=source.builtin, chain=chain)
