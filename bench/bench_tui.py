@@ -22,6 +22,20 @@ import time
 from pathlib import Path
 from typing import Any
 
+#: Both launched apps time their frames alike: where Textual hands a finished frame to the
+#: terminal driver (``App._display``).
+_FRAMES = r"""
+def timed_frames(app):
+    frames = []
+    display = app._display
+    def timed(screen, renderable):
+        if renderable is not None:
+            frames.append(time.perf_counter())
+        display(screen, renderable)
+    app._display = timed
+    return frames
+"""
+
 _CHILD = r"""
 import time
 start = time.perf_counter()
@@ -31,17 +45,11 @@ from cardsmith.tui.app import CardsmithApp
 imported = time.perf_counter()
 
 from cardsmith.tui.widgets.results import ResultsTable
-
+TIMED_FRAMES
 async def main() -> None:
     app = CardsmithApp(cache_dir=Path(sys.argv[1]), recovery=False)
-    frames = []
+    frames = timed_frames(app)
     shown = []
-    display = app._display
-    def timed(screen, renderable):
-        if renderable is not None:
-            frames.append(time.perf_counter())
-        display(screen, renderable)
-    app._display = timed
     show_rows = ResultsTable.show_rows
     def noted(table, rows):
         if rows and not shown:
@@ -56,7 +64,7 @@ async def main() -> None:
     print(f"{imported - start:.4f} {frames[0] - start:.4f} {visible - start:.4f}")
 
 asyncio.run(main())
-"""
+""".replace("TIMED_FRAMES", _FRAMES)
 
 
 _BARE = r"""
@@ -73,16 +81,10 @@ class Bare(App[None]):
         yield Input()
         yield Static("bare")
         yield Footer()
-
+TIMED_FRAMES
 async def main() -> None:
     app = Bare()
-    frames = []
-    display = app._display
-    def timed(screen, renderable):
-        if renderable is not None:
-            frames.append(time.perf_counter())
-        display(screen, renderable)
-    app._display = timed
+    frames = timed_frames(app)
     async with app.run_test(size=(140, 45)) as pilot:
         await pilot.pause()
         while not frames:
@@ -90,7 +92,7 @@ async def main() -> None:
     print(f"{imported - start:.4f} {frames[0] - start:.4f} {frames[0] - start:.4f}")
 
 asyncio.run(main())
-"""
+""".replace("TIMED_FRAMES", _FRAMES)
 
 
 def fill_cache(data: Path, folder: Path) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -70,27 +70,26 @@ def test_a_choice_is_matched_without_case_and_given_back_as_spelled() -> None:
     assert param.coerce("Expert") == (None, "'Expert' is not one of: Standard, Advanced")
 
 
-def test_shared_data_is_loaded_once_while_fresh() -> None:
-    name = f"test-{next(_names)}"
+def _counting_loader() -> tuple[str, Callable[[], int], list[int]]:
+    """A fresh shared-data name and a loader that answers how often it has run."""
     calls: list[int] = []
 
     def loader() -> int:
         calls.append(1)
         return len(calls)
 
+    return f"test-{next(_names)}", loader, calls
+
+
+def test_shared_data_is_loaded_once_while_fresh() -> None:
+    name, loader, calls = _counting_loader()
     assert shared(name, loader) == 1
     assert shared(name, loader) == 1
     assert len(calls) == 1
 
 
 def test_shared_data_is_loaded_again_when_stale(monkeypatch: pytest.MonkeyPatch) -> None:
-    name = f"test-{next(_names)}"
-    calls: list[int] = []
-
-    def loader() -> int:
-        calls.append(1)
-        return len(calls)
-
+    name, loader, _ = _counting_loader()
     monkeypatch.setattr(registry, "SHARED_MAX_AGE", -1.0)
     assert [shared(name, loader), shared(name, loader)] == [1, 2]
 
@@ -99,13 +98,7 @@ def test_shared_data_is_kept_per_config_folder(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     # A user's file in another config folder replaces the built-in: not the same data.
-    name = f"test-{next(_names)}"
-    calls: list[int] = []
-
-    def loader() -> int:
-        calls.append(1)
-        return len(calls)
-
+    name, loader, _ = _counting_loader()
     assert shared(name, loader) == 1
     monkeypatch.setenv("CARDSMITH_CONFIG_DIR", str(tmp_path / "other"))
     assert shared(name, loader) == 2
