@@ -2,7 +2,8 @@
 
 Prints figures side by side with their floors, in one run: the first frame and the first
 rows shown against a bare Textual app's first frame (bars ≤ 1.2× and ≤ 1.5×), a keystroke to results drawn
-against a bare Textual app that echoes the same keys (bar ≤ 1.3× at 8.6k units), the
+against a bare Textual app that echoes the same keys (bar ≤ 1.3× at 8.6k units) and one
+that redraws the same rows per key (``tui_floors``), the
 p90 on a catalogue ten times the MUL (bar ≤ 100 ms), and keys lost when typing at 60 ms
 a key while two CPU-bound processes run (bar: none).  Not a test: nothing is asserted.
 
@@ -21,6 +22,9 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+import tui_floors
+from tui_floors import SIZE, echo_keys, table_keys, timed_frames
 
 #: Both launched apps time their frames alike: where Textual hands a finished frame to the
 #: terminal driver (``App._display``).
@@ -138,33 +142,6 @@ def interpreter_startup(runs: int) -> float:
     return statistics.median(times)
 
 
-async def _typed(pilot: Any, done: Any, char: str) -> float:
-    """Press ``char``; ms until the first frame drawn after ``done()`` became true."""
-    app = pilot.app
-    frames: list[float] = app._bench_frames
-    started = time.perf_counter()
-    await pilot.press(char if char != " " else "space")
-    while (finished := done()) is None:  # wait on the condition, not on time
-        await pilot.pause()
-    while not any(f >= finished for f in frames):
-        await pilot.pause()
-    return (next(f for f in frames if f >= finished) - started) * 1000
-
-
-def _timed_frames(app: Any) -> None:
-    """Record when Textual hands each finished frame to the terminal driver."""
-    frames: list[float] = []
-    display = app._display
-
-    def timed_display(screen: Any, renderable: Any) -> None:
-        if renderable is not None:
-            frames.append(time.perf_counter())
-        display(screen, renderable)
-
-    app._display = timed_display
-    app._bench_frames = frames
-
-
 async def keystrokes(folder: Path, queries: list[str]) -> list[float]:
     """Per keystroke: ms from the key to the first frame drawn with its results.
 
@@ -180,7 +157,7 @@ async def keystrokes(folder: Path, queries: list[str]) -> list[float]:
 
     Input._toggle_cursor = lambda _self: None  # type: ignore[method-assign,assignment]  # no blink frames
     app = CardsmithApp(cache_dir=folder, recovery=False)
-    _timed_frames(app)
+    timed_frames(app)
     answered: dict[str, float] = {}
     found = CatalogueScreen._found
 
@@ -191,7 +168,7 @@ async def keystrokes(folder: Path, queries: list[str]) -> list[float]:
     CatalogueScreen._found = timed_found  # type: ignore[method-assign,assignment]
     ui: list[float] = []
     try:
-        async with app.run_test(size=(140, 45)) as pilot:
+        async with app.run_test(size=SIZE) as pilot:
             while app.index is None or app.screen.searching:  # type: ignore[attr-defined]
                 await pilot.pause()
             for query in queries:
@@ -203,48 +180,13 @@ async def keystrokes(folder: Path, queries: list[str]) -> list[float]:
                     typed += char
                     answered.pop(typed, None)
                     text = typed
-                    ui.append(await _typed(pilot, lambda text=text: answered.get(text), char))
+                    ui.append(
+                        await tui_floors.typed(pilot, lambda text=text: answered.get(text), char)
+                    )
                 answered.clear()
     finally:
         CatalogueScreen._found = found  # type: ignore[method-assign]
     return ui
-
-
-async def baseline(queries: list[str]) -> list[float]:
-    """The same measure for a bare Textual app whose Input only echoes into a Static.
-
-    This is the floor Textual itself sets (frame pacing, layout of a one-line update) on
-    this machine, in the same run.
-    """
-    from textual.app import App, ComposeResult
-    from textual.widgets import Input, Static
-
-    shown: dict[str, float] = {}
-
-    class Echo(App[None]):
-        def compose(self) -> ComposeResult:
-            yield Input()
-            yield Static(id="echo")
-
-        def on_input_changed(self, event: Input.Changed) -> None:
-            self.query_one("#echo", Static).update(event.value)
-            shown[event.value] = time.perf_counter()
-
-    app = Echo()
-    _timed_frames(app)
-    result: list[float] = []
-    async with app.run_test(size=(140, 45)) as pilot:
-        await pilot.pause()
-        for query in queries:
-            await pilot.press("ctrl+u")
-            await pilot.pause()
-            typed = ""
-            for char in query:
-                typed += char
-                shown.pop(typed, None)
-                text = typed
-                result.append(await _typed(pilot, lambda text=text: shown.get(text), char))
-    return result
 
 
 def ten_times(source: Path, folder: Path) -> int:
@@ -401,19 +343,25 @@ def startup(folder: Path, runs: int) -> None:
 
 
 def typing(folder: Path, count: int) -> None:
-    """Print keystroke → results drawn against the bare echo app, in the same run."""
-    floor = asyncio.run(baseline(QUERIES))
+    """Print keystroke → results drawn against both floors, in the same run."""
+    echo = asyncio.run(echo_keys(QUERIES))
+    same = asyncio.run(table_keys(folder, QUERIES))
     ui = asyncio.run(keystrokes(folder, QUERIES))
-    floor += asyncio.run(baseline(QUERIES))  # before and after: noise hits both sides
-    median_ui, median_floor = statistics.median(ui), statistics.median(floor)
+    echo += asyncio.run(echo_keys(QUERIES))  # before and after: noise hits every side
+    same += asyncio.run(table_keys(folder, QUERIES))
+    median_ui = statistics.median(ui)
     print(
         f"keystroke → results drawn, {count:,} units: median {median_ui:6.1f} ms   "
         f"p90 {_p90(ui):6.1f} ms   ({len(ui)} keystrokes)"
     )
-    print(
-        f"bare Textual echo app (same keys): median {median_floor:6.1f} ms   "
-        f"→ ratio {median_ui / median_floor:4.2f}×   (bar ≤ 1.3×)"
-    )
+    for label, floor, bar in (
+        ("bare Textual echo app", echo, "   (bar ≤ 1.3×)"),
+        ("bare Textual app, same rows", same, ""),
+    ):
+        print(
+            f"{label + ' (same keys):':<40} median {statistics.median(floor):6.1f} ms   "
+            f"p90 {_p90(floor):6.1f} ms   → ratio {median_ui / statistics.median(floor):4.2f}×{bar}"
+        )
 
 
 def _p90(values: list[float]) -> float:

@@ -19,7 +19,8 @@ from cardsmith.services.catalogue import FilterText
 from cardsmith.tui.app import CardsmithApp
 from cardsmith.tui.screens.catalogue import CatalogueScreen
 from cardsmith.tui.widgets.filters import FilterDialog
-from cardsmith.tui.widgets.results import ResultsTable, cell_text
+from cardsmith.tui.widgets.result_columns import cell_text
+from cardsmith.tui.widgets.results import ResultsTable
 from cardsmith.tui.widgets.unit_card import UnitCard
 
 from .conftest import SIZE, add_by_search, ready, search

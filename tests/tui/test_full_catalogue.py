@@ -10,7 +10,8 @@ import pytest
 from cardsmith.catalogue.dump import read_unit_file
 from cardsmith.catalogue.store import Catalogue
 from cardsmith.tui.app import CardsmithApp
-from cardsmith.tui.widgets.results import ResultsTable, cell_text
+from cardsmith.tui.widgets.result_columns import cell_text
+from cardsmith.tui.widgets.results import ResultsTable
 
 from .conftest import SIZE, ready, search
 

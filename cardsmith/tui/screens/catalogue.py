@@ -32,7 +32,8 @@ from cardsmith.services.first_rows import first_rows
 from cardsmith.tui.messages import ForceChanged
 from cardsmith.tui.screens.unit_lookup import UnitLookupDialog
 from cardsmith.tui.widgets.filters import FilterDialog, FilterSummary
-from cardsmith.tui.widgets.results import ResultsTable, addable, order_rows, sort_label
+from cardsmith.tui.widgets.result_columns import addable, order_rows, sort_label
+from cardsmith.tui.widgets.results import ResultsTable
 from cardsmith.tui.widgets.search_box import SearchBox
 from cardsmith.tui.widgets.unit_card import UnitCard
 from cardsmith.wording import count

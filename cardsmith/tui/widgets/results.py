@@ -21,89 +21,21 @@ from textual import events
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
-from textual.reactive import reactive
+from textual.reactive import Reactive, reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from cardsmith.catalogue.search import Hit, IndexRow, SearchIndex
+from cardsmith.catalogue.search import Hit, IndexRow
 from cardsmith.tui.widgets.forwarding import act_now, pass_on_if_left
-from cardsmith.wording import shorten
-
-_SortKey = Callable[[IndexRow], Any]
-
-
-@dataclass(frozen=True, slots=True)
-class Column:
-    """One column: key, header, width (0: takes the space left) and sort key."""
-
-    key: str
-    header: str
-    width: int
-    sort: _SortKey | None
-    align: str = "<"
-
-
-COLUMNS: tuple[Column, ...] = (
-    Column("name", "Unit", 0, lambda r: r.name.casefold()),
-    Column("type", "Type", 4, lambda r: r.type or "~"),
-    Column("role", "Role", 14, lambda r: (r.role or "~").casefold()),
-    Column("size", "Sz", 2, lambda r: r.size, ">"),
-    Column("pv", "PV", 4, lambda r: r.pv, ">"),
-    Column("move", "MV", 4, lambda r: r.max_move, ">"),
-    Column("specials", "Specials", 24, None),
+from cardsmith.tui.widgets.result_columns import (
+    COLUMNS,
+    MIN_NAME,
+    NO_STATS,
+    cell_text,
+    order_rows,
+    sort_label,
 )
-
-#: Narrowest the unit-name column gets before the specials column gives way.
-_MIN_NAME = 28
-
-#: What a unit without Alpha Strike stats says after its name.
-NO_STATS = " (no AS stats)"
-
-
-def order_rows(
-    hits: Sequence[Hit], column: str | None, reverse: bool, index: SearchIndex | None
-) -> list[IndexRow]:
-    """The hits' rows in display order: by relevance, or by ``column`` (ranks from ``index``)."""
-    rows = [hit.row for hit in hits]
-    sort = next((c.sort for c in COLUMNS if c.key == column), None)
-    if column is not None and sort is not None:
-        key = index.rank_of(column, sort) if index is not None else sort
-        rows.sort(key=key, reverse=reverse)
-    elif reverse:
-        rows.reverse()
-    return rows
-
-
-def addable(row: IndexRow) -> bool:
-    """Alpha Strike stats, or a custom unit (negative id) of another system with points."""
-    return bool(row.has_stats) or (row.mul_id < 0 and row.pv > 0)
-
-
-def sort_label(column: str | None, reverse: bool) -> str:
-    """How rows are ordered, in words: ``best match``, ``PV ↑``."""
-    if column is None:
-        return "best match" + (" (reversed)" if reverse else "")
-    header = next(c.header for c in COLUMNS if c.key == column)
-    return f"{header} {'↓' if reverse else '↑'}"
-
-
-def cell_text(row: IndexRow, key: str) -> str:
-    """The text of one cell, as drawn."""
-    if key == "name":
-        return row.name if row.has_stats else f"{row.name}{NO_STATS}"
-    if not row.has_stats:
-        return {"type": "--", "pv": "—"}.get(key, "")
-    if key == "type":
-        return row.type or "--"
-    if key == "role":
-        return row.role or ""
-    if key == "size":
-        return str(row.size)
-    if key == "pv":
-        return str(row.pv)
-    if key == "move":
-        return f'{row.max_move:g}"' if row.max_move else ""
-    return row.specials.strip(",").replace(",", " ")
+from cardsmith.wording import shorten
 
 
 class ResultsTable(ScrollView, can_focus=True):
@@ -118,6 +50,8 @@ class ResultsTable(ScrollView, can_focus=True):
     DEFAULT_CSS = """
     ResultsTable {
         background: $surface;
+        /* Columns shrink to the width: there is nothing to scroll sideways to. */
+        overflow-x: hidden;
         & > .results--header { text-style: bold; background: $panel; color: $text-primary; }
         & > .results--cursor { background: $block-cursor-blurred-background; }
         & > .results--odd { background: $surface-lighten-1; }
@@ -178,6 +112,10 @@ class ResultsTable(ScrollView, can_focus=True):
             """The table the row was chosen in."""
             return self.table
 
+    # Textual's own has layout=True: each new row count reflowed the whole screen, half a
+    # key's frame.  ``_fit_height`` moves the thumb, and lays out only if the bar shows or hides.
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.hits: list[Hit] = []
@@ -200,7 +138,7 @@ class ResultsTable(ScrollView, can_focus=True):
     def show_rows(self, rows: list[IndexRow]) -> None:
         """Replace the rows with ``rows``, already in display order; cursor on the first."""
         self.shown = rows
-        self.virtual_size = Size(self.size.width, len(rows) + 1)
+        self._fit_height()
         self.scroll_to(y=0, animate=False, immediate=True)
         self.cursor_row = 0
         self.refresh()
@@ -327,7 +265,14 @@ class ResultsTable(ScrollView, can_focus=True):
     # -- drawing -------------------------------------------------------------------------
 
     def on_resize(self) -> None:
-        self.virtual_size = Size(self.size.width, len(self.shown) + 1)
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """Size the scrolling area to the rows; the scrollbar follows."""
+        size = Size(self.size.width, len(self.shown) + 1)
+        if size != self.virtual_size:  # most keys keep the count (TOP rows): no thumb to move
+            self.virtual_size = size
+            self._scroll_update(size)
 
     def _widths(self) -> list[int]:
         width = self.scrollable_content_region.width or self.size.width
@@ -335,11 +280,11 @@ class ResultsTable(ScrollView, can_focus=True):
         specials = fixed[-1]
         name = width - (sum(fixed) + len(COLUMNS) + 1)
         role = fixed[2]
-        if name < _MIN_NAME:  # narrow terminal: the specials column gives up its room first
-            specials = max(0, specials - (_MIN_NAME - name))
+        if name < MIN_NAME:  # narrow terminal: the specials column gives up its room first
+            specials = max(0, specials - (MIN_NAME - name))
             name = width - (sum(fixed[:-1]) + specials + len(COLUMNS) + 1)
-        if name < _MIN_NAME:  # … then the role column
-            role = max(0, role - (_MIN_NAME - name))
+        if name < MIN_NAME:  # … then the role column
+            role = max(0, role - (MIN_NAME - name))
             name = width - (sum(fixed[:-1]) - fixed[2] + role + specials + len(COLUMNS) + 1)
         return [max(8, name), fixed[1], role, *fixed[3:-1], specials]
 
