@@ -33,3 +33,19 @@ def shorten(text: str, width: int) -> str:
         tail = last_word
     head = room - tail
     return text[:head].rstrip() + ELLIPSIS + text[len(text) - tail :].lstrip()
+
+
+def first_words(text: str, width: int) -> str:
+    """As many whole words of ``text`` as fit in ``width`` with ``…`` after them.
+
+    For lists read from the start, such as a unit's specials: ``CASE…`` says more than
+    ``CA…MPS``.  A first word too long for the room is cut.
+
+    ``first_words("CASE JMPS1 MHQ", 9)`` → ``"CASE…"``.
+    """
+    if len(text) <= width:
+        return text
+    if width <= 1:
+        return ELLIPSIS[:width]
+    kept = text[:width].rsplit(" ", 1)[0] if " " in text[:width] else ""
+    return (kept.rstrip() or text[: width - 1]) + ELLIPSIS

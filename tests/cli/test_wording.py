@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardsmith.wording import count, shorten
+from cardsmith.wording import count, first_words, shorten
 
 
 @pytest.mark.parametrize(
@@ -43,3 +43,22 @@ def test_shorten_cuts_the_middle_and_keeps_the_end(text: str, width: int, expect
 def test_shortened_variants_stay_distinct() -> None:
     names = [f"Marauder II MAD-{suffix}" for suffix in ("4A", "4K", "5A", "5D")]
     assert len({shorten(name, 11) for name in names}) == len(names)
+
+
+@pytest.mark.parametrize(
+    ("text", "width", "expected"),
+    [
+        ("CASE JMPS1", 10, "CASE JMPS1"),
+        ("CASE JMPS1 MHQ", 9, "CASE…"),  # not "CAS…MHQ": specials are read from the start
+        ("CASE JMPS1", 6, "CASE…"),
+        ("CASE JMPS1", 5, "CASE…"),
+        ("AB CD EF", 6, "AB CD…"),
+        ("C3M ECM", 4, "C3M…"),
+        ("ARTLTC-1 CASE", 4, "ART…"),  # a first special too long is cut
+        ("abc", 1, "…"),
+        ("abc", 0, ""),
+    ],
+)
+def test_first_words_keeps_whole_words_from_the_start(text: str, width: int, expected: str) -> None:
+    assert first_words(text, width) == expected
+    assert len(first_words(text, width)) <= width

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cardsmith.forces.fingerprint import force_fingerprint
 from cardsmith.forces.pricing import adjusted_pv
 from cardsmith.models import Force, ForceEntry, Pilot, Unit
+from cardsmith.profiles.modes import profile_set
 from cardsmith.render.content.card import card_for
 from cardsmith.render.content.roster import roster_for, verdict_from_check
 from cardsmith.render.terminal.card import card_lines
@@ -117,6 +120,30 @@ def test_terminal_card_pips_heat_and_crits(
     assert text.count("□") == sum(crits.values())
     assert "Иван Петров" in text
     assert f"PV {unit.pv}" in text
+
+
+_RANGE = r"[SMLE] \S+ \(TN \d+\+\)"
+
+
+@pytest.mark.parametrize("width", range(32, 61))
+def test_no_value_is_split_across_lines(starter_units: dict[int, Unit], width: int) -> None:
+    """A damage range ("L 3 (TN 8+)") or a profile's stat ("TMM 2") stays on one line."""
+    for unit in starter_units.values():
+        if not unit.has_stats:
+            continue
+        lines = [line.strip("│ ") for line in card_lines(unit, width)]
+        if profile_set(unit) is not None:  # a LAM, a QuadVee: one block per profile
+            for line in lines:
+                assert not re.search(r"\b(TP|MV/THR|TMM|[SMLE])$", line), (unit.name, width, lines)
+                assert not re.match(r"(\d+\+ )?[\d—*]+,", line), (unit.name, width, lines)
+            continue
+        start = next(i for i, line in enumerate(lines) if line.startswith("DMG"))
+        end = start + 1
+        while end < len(lines) and re.match(r"[SMLE] ", lines[end]):
+            end += 1  # the ranges the first line had no room for
+        assert len(re.findall(_RANGE, " ".join(lines[start:end]))) == len(card_for(unit).damage)
+        for line in lines[start:end]:
+            assert re.fullmatch(rf"(DMG  )?{_RANGE}(  {_RANGE})*", line), (unit.name, width, line)
 
 
 def test_fingerprint_is_stable_and_notices_edits(mixed_force: Force) -> None:

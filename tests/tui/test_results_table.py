@@ -10,6 +10,7 @@ import pytest
 from cardsmith.catalogue.search import IndexRow
 from cardsmith.tui.app import CardsmithApp
 from cardsmith.tui.screens.catalogue import CatalogueScreen
+from cardsmith.tui.widgets.result_columns import cell_text
 from cardsmith.tui.widgets.results import ResultsTable
 
 from .conftest import SIZE, ready, search
@@ -88,3 +89,24 @@ async def test_a_key_that_keeps_the_scrollbar_asks_for_no_layout(
         await search(pilot, "a")
         assert table.size.height < len(table.shown) < before  # the count moved …
         assert layouts and not any(layouts)  # … and only the table was repainted
+
+
+async def test_a_narrow_specials_column_shows_whole_specials_from_the_start(
+    make_app: Callable[..., CardsmithApp],
+) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        table = app.screen.query_one(ResultsTable)
+        width = table._widths()[-1]
+        assert 3 < width < 12  # at 120×40 beside the card, specials get a few columns
+        cut = 0
+        for y, row in enumerate(table.shown[: table.size.height - 1], start=1):
+            full = cell_text(row, "specials")
+            cell = table.render_line(y).text[-(width + 1) : -1].rstrip()
+            if cell == full:
+                continue
+            cut += 1
+            assert cell.endswith("…") and full.startswith(cell[:-1]), (full, cell)
+            assert full[len(cell) - 1] == " " or " " not in cell, (full, cell)  # at a word's end
+        assert cut  # the starter catalogue has specials too long for the column

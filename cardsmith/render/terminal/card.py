@@ -9,6 +9,7 @@ table is too wide), one shared track and the switch rule.  No drawing library.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterable
 
 from cardsmith.models import ForceEntry, Pilot, Unit
 from cardsmith.render.content.card import CardData
@@ -18,6 +19,9 @@ ARMOR_PIP = "○"
 STRUCTURE_PIP = "●"
 CRIT_BOX = "□"
 MIN_WIDTH = 32
+
+#: Joins the words of one item while a line is wrapped: textwrap never breaks there.
+_NBSP = "\u00a0"
 
 
 def card_lines(item: ForceEntry | Unit | CardData | MultiCardData, width: int = 60) -> list[str]:
@@ -46,8 +50,8 @@ def card_lines(item: ForceEntry | Unit | CardData | MultiCardData, width: int = 
         body.append(_fit(card.pilot_line, inner))
     for line in card.info_lines:
         body.extend(_wrap(line, inner))
-    damage = "  ".join(f"{c.label} {c.value} (TN {c.target}+)" for c in card.damage)
-    body.extend(_wrap(f"DMG  {damage}", inner))
+    damage = (f"{c.label} {c.value} (TN {c.target}+)" for c in card.damage)
+    body.extend(_wrap_whole("DMG  ", damage, "  ", inner))
     if card.heat_scale:
         boxes = "".join(f"[{level}]" for level in card.heat_scale)
         body.append(f"OV {card.overheat}   HEAT {boxes}")
@@ -121,8 +125,8 @@ def _profile_table(card: MultiCardData, inner: int) -> list[str]:
         return lines
     lines = []
     for row in rows:
-        pairs = ", ".join(f"{h} {c}" for h, c in zip(card.columns, row[1:], strict=True))
-        lines.extend(_wrap(f"{row[0]}: {pairs}", inner))
+        pairs = (f"{h} {c}" for h, c in zip(card.columns, row[1:], strict=True))
+        lines.extend(_wrap_whole(f"{row[0]}: ", pairs, ", ", inner))
     return lines
 
 
@@ -132,6 +136,17 @@ def _fit(text: str, width: int) -> str:
 
 def _wrap(text: str, width: int, indent: int = 2) -> list[str]:
     return textwrap.wrap(text, width, subsequent_indent=" " * indent) or [""]
+
+
+def _wrap_whole(head: str, items: Iterable[str], separator: str, width: int) -> list[str]:
+    """``head`` and the ``items`` wrapped to ``width``, no line break inside an item.
+
+    "L 3 (TN" and "8+)" on two lines, or "TMM" and "2", read as two values.  An item
+    longer than half the width (a profile's specials) may still break between words.
+    """
+    whole = (item.replace(" ", _NBSP) if len(item) <= width // 2 else item for item in items)
+    text = head + separator.join(whole)
+    return [line.replace(_NBSP, " ") for line in _wrap(text, width)]
 
 
 def _pips(label: str, count: int, pip: str, width: int) -> list[str]:

@@ -35,7 +35,7 @@ from cardsmith.tui.widgets.result_columns import (
     order_rows,
     sort_label,
 )
-from cardsmith.wording import shorten
+from cardsmith.wording import first_words, shorten
 
 
 class ResultsTable(ScrollView, can_focus=True):
@@ -295,6 +295,8 @@ class ResultsTable(ScrollView, can_focus=True):
                 if column.key == "name" and text.endswith(NO_STATS) and width > 2 * len(NO_STATS):
                     # The mark stays whole; the name gives up its middle.
                     text = shorten(text[: -len(NO_STATS)], width - len(NO_STATS)) + NO_STATS
+                elif column.key == "specials":  # read from the start: whole specials, then …
+                    text = first_words(text, width)
                 else:
                     text = shorten(text, width)
             cells.append(f"{text:{column.align}{width}}")
