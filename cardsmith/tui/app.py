@@ -6,7 +6,7 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-from textual import on, work
+from textual import events, on, work
 from textual.binding import Binding
 from textual.filter import LineFilter
 from textual.screen import ModalScreen, Screen
@@ -25,6 +25,7 @@ from cardsmith.tui.messages import (
     ForceChanged,
     IndexLoaded,
 )
+from cardsmith.tui.refused_keys import why_refused
 from cardsmith.tui.safe_lines import SafeLines
 from cardsmith.tui.screens.catalogue import CatalogueScreen
 from cardsmith.tui.widgets.results import ResultsTable
@@ -244,6 +245,25 @@ class CardsmithApp(ExchangeFlows):
             # The screen you are on is not offered as a place to go.
             return self.screen.id != parameters[0] if parameters else True
         return True
+
+    def why_not(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Why an app action cannot run now: what a switched-off key says (``on_key``)."""
+        empty = "The force has no units yet: add some from the catalogue (F2)."
+        if action == "show" and parameters:
+            return f"This is the {str(parameters[0]).capitalize()} screen already."
+        return {
+            "undo": "Nothing to undo.",
+            "redo": "Nothing to redo.",
+            "print": empty,
+            "export_force": empty,
+            "save": "No changes to save.",
+        }.get(action)
+
+    def on_key(self, event: events.Key) -> None:
+        # A key whose every binding is switched off now would otherwise do nothing, silently.
+        reason = why_refused(self, event.key)
+        if reason is not None:
+            self.notify(reason, title="Nothing done", severity="warning")
 
     def action_show(self, name: str) -> None:
         """Switch to one of the main screens."""

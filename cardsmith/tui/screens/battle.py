@@ -267,6 +267,24 @@ class BattleScreen(BetrayalScreen):
             return None
         return True
 
+    def why_not(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Why ``action`` is switched off now (``check_action``), in the player's words."""
+        battle = self.session.battle if self.session else None
+        key = self.query_one(BattleGrid).unit_key
+        if action == "new":
+            return "Save the force first (Ctrl+S): a battle starts from a force file."
+        if battle is None:
+            return "No battle open: o opens one, n starts one from the saved force."
+        if action == "undo":
+            return "Nothing to undo in this battle yet."
+        if key is None:
+            return "Put the cursor on a unit first."
+        if action == "heat":
+            return "This unit keeps no heat scale."
+        if action in BETRAYAL_ACTIONS:
+            return "The Betrayal rule is not in play in this battle."
+        return None
+
     def _selected(self) -> tuple[BattleSession, str, str] | None:
         """The session, the unit key under the cursor and its name."""
         key = self.query_one(BattleGrid).unit_key

@@ -32,7 +32,7 @@ from cardsmith.services.first_rows import first_rows
 from cardsmith.tui.messages import ForceChanged
 from cardsmith.tui.screens.unit_lookup import UnitLookupDialog
 from cardsmith.tui.widgets.filters import FilterDialog, FilterSummary
-from cardsmith.tui.widgets.result_columns import addable, order_rows, sort_label
+from cardsmith.tui.widgets.result_columns import addable, order_rows
 from cardsmith.tui.widgets.results import ResultsTable
 from cardsmith.tui.widgets.search_box import SearchBox
 from cardsmith.tui.widgets.unit_card import UnitCard
@@ -319,10 +319,15 @@ class CatalogueScreen(Screen[None]):
             return self.cs_app.can_fetch
         return True
 
+    def why_not(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Why ``action`` is switched off now (``check_action``), in the player's words."""
+        if action == "fetch":
+            return "Fetching is off: the app was started with --offline."
+        return "No unit is highlighted: search, then pick one." if action == "add" else None
+
     def action_add(self) -> None:
         row = self.query_one(ResultsTable).highlighted_row()
-        if row is None:
-            self.notify("No unit is highlighted: search, then pick one.", severity="warning")
+        if row is None:  # check_action lets "add" run only over a row
             return
         if not addable(row):
             self.notify(
@@ -360,7 +365,6 @@ class CatalogueScreen(Screen[None]):
             return
         parts: list[str] = []
         if self.index is not None:
-            table = self.query_one(ResultsTable)
             found = (
                 f"best {TOP:,} of {self.matches:,}+ matches"
                 if self.more
@@ -369,9 +373,7 @@ class CatalogueScreen(Screen[None]):
             units = count(len(self.index), "unit")
             if self.index.starter_only:
                 units += " (the starter set only: F5 fetches more from the MUL)"
-            parts.append(
-                f"{units} · {found} · sorted by {sort_label(table.sort_column, table.sort_reverse)}"
-            )
+            parts.append(f"{units} · {found} · sorted by {self.query_one(ResultsTable).sort_label}")
         elif self.load_error:
             parts.append("The local catalogue could not be opened (see the message)")
         else:
