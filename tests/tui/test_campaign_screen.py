@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from textual.message import Message
 from textual.notifications import Notify
 from textual.pilot import Pilot
-from textual.widgets import Input, RadioButton, Select
+from textual.widgets import Input, RadioButton, Select, SelectionList
 
 from cardsmith import campaign as cp
 from cardsmith.services import campaign as svc
@@ -322,3 +322,25 @@ async def test_hand_a_captive_to_the_law_with_own_dice(
         doc = cp.replay(cp.load_campaign(path)).find("w1")
         assert doc.status == "gone" and not doc.equipment
         assert any("$20" in note for note in _notes(messages))  # D6x5 with a 4
+
+
+async def test_new_campaign_offers_skill_tables_only_for_a_pack_that_has_them(
+    make_app: Callable[..., CardsmithApp],
+) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("f7", "n")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, NewCampaignDialog)
+        heading = dialog.query_one("#campaign-preferred-label")
+        tables = dialog.query_one("#campaign-preferred", SelectionList)
+        for pack, _title in view.pack_choices():
+            dialog.query_one("#campaign-pack", Select).value = pack
+            await pilot.pause()
+            offered = bool(view.skill_table_choices(pack))
+            # The Alpha Strike pack has none: no heading over an empty list.
+            assert heading.display is offered and tables.display is offered, pack
+            assert tables.option_count == len(view.skill_table_choices(pack))
+        assert {p for p, _ in view.pack_choices() if not view.skill_table_choices(p)}

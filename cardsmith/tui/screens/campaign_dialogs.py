@@ -56,7 +56,7 @@ class NewCampaignDialog(ModalScreen[NewCampaign | None]):
                 allow_blank=False,
                 id="campaign-pack",
             )
-            yield Label("Preferred skill tables (space to tick)")
+            yield Label("Preferred skill tables (space to tick)", id="campaign-preferred-label")
             yield SelectionList[str](id="campaign-preferred")
             yield Label("File")
             yield FocusInput(value=str(self.default_path), id="campaign-path")
@@ -77,7 +77,9 @@ class NewCampaignDialog(ModalScreen[NewCampaign | None]):
         chooser = self.query_one("#campaign-preferred", SelectionList)
         chooser.clear_options()
         chooser.add_options([(title, table_id) for table_id, title in self.skill_tables[pack]])
+        # A pack without skill tables offers no choice: neither the list nor its heading.
         chooser.display = bool(self.skill_tables[pack])
+        self.query_one("#campaign-preferred-label").display = chooser.display
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#ok")
