@@ -1,11 +1,15 @@
 """Benchmark of the terminal app: first screen, keystroke to results, keys lost under load.
 
-Prints figures side by side with their floors, in one run: the first frame and the first
-rows shown against a bare Textual app's first frame (bars ≤ 1.2× and ≤ 1.5×), a keystroke to results drawn
-against a bare Textual app that echoes the same keys (bar ≤ 1.3× at 8.6k units) and one
-that redraws the same rows per key (``tui_floors``), the
-p90 on a catalogue ten times the MUL (bar ≤ 100 ms), and keys lost when typing at 60 ms
-a key while two CPU-bound processes run (bar: none).  Not a test: nothing is asserted.
+Prints figures side by side with their floors, in one run:
+
+- the first frame and the first rows shown, against a bare Textual app's first frame
+  (bars ≤ 1.2× and ≤ 1.5×) and against a bare Textual app drawing the same first screen;
+- a keystroke to results drawn, against a bare Textual app that echoes the same keys
+  (bar ≤ 1.3× at 8.6k units) and one that redraws the same rows per key (``tui_floors``);
+- the p90 on a catalogue ten times the MUL (bar ≤ 100 ms);
+- keys lost when typing at 60 ms a key while two CPU-bound processes run (bar: none).
+
+Not a test: nothing is asserted.
 
     .venv/bin/python bench/bench_tui.py [--data ../shared/mul] [--part start|keys|big|lost]
 """
@@ -24,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import tui_floors
-from tui_floors import SIZE, echo_keys, table_keys, timed_frames
+from tui_floors import SAME_SCREEN, SIZE, echo_keys, table_keys, timed_frames
 
 #: Both launched apps time their frames alike: where Textual hands a finished frame to the
 #: terminal driver (``App._display``).
@@ -316,23 +320,29 @@ QUERIES = ["atlas", "mad cat", "griffin grf", "locust", "hunchback", "a", "zzz"]
 
 
 def startup(folder: Path, runs: int) -> None:
-    """Print the app's first frame and first rows against a bare Textual app's first frame."""
+    """Print the app's first frame and first rows against two floors' first frames: a bare
+    Textual app, and one that draws the same first screen (``tui_floors.SAME_SCREEN``)."""
     python = interpreter_startup(runs)
-    launches, bare = [], []
-    first_screen(folder, 1, _BARE)  # untimed: compiles the bytecode both sides keep
-    first_screen(folder, 1)
-    for _ in range(runs):  # alternate: load on the machine hits both alike
+    same_screen = SAME_SCREEN.replace("TIMED_FRAMES", _FRAMES)
+    launches, bare, same = [], [], []
+    for child in (_BARE, same_screen, _CHILD):
+        first_screen(folder, 1, child)  # untimed: compiles the bytecode every side keeps
+    for _ in range(runs):  # alternate: load on the machine hits every side alike
         bare += first_screen(folder, 1, _BARE)
+        same += first_screen(folder, 1, same_screen)
         launches += first_screen(folder, 1)
     print(f"python start-up (python -c pass): {python * 1000:7.1f} ms (median)")
     bare_first = statistics.median(run[1] for run in bare) * 1000
-    print(f"bare Textual app, first frame  median {bare_first:7.1f} ms")
+    same_first = statistics.median(run[1] for run in same) * 1000
+    print(f"bare Textual app, first frame           median {bare_first:7.1f} ms")
+    print(f"bare Textual app, same first screen     median {same_first:7.1f} ms")
     bars = {"first screen": 1.2, "rows visible": 1.5}
     for label, column in (("import app", 0), ("first screen", 1), ("rows visible", 2)):
         values = [run[column] * 1000 for run in launches]
         ratio = (
             f"   → {statistics.median(values) / bare_first:4.2f}× the bare app's first "
-            f"frame (bar ≤ {bars[label]}×)"
+            f"frame (bar ≤ {bars[label]}×), {statistics.median(values) / same_first:4.2f}× "
+            "the same screen's"
             if label in bars
             else ""
         )

@@ -143,3 +143,66 @@ async def table_keys(folder: Path, queries: list[str], top: int = 1000) -> list[
             shown[event.value] = time.perf_counter()
 
     return await _type_all(Rows(), shown, queries)
+
+
+#: The first screen's floor, run as a child like the app: a bare Textual app that draws
+#: what the catalogue's first frame shows (header, search box, a line under it, a table of
+#: the first 120 units read from the store, a card pane, a status line and the footer),
+#: with none of cardsmith's code.  It prints (import, first frame, rows visible) seconds.
+SAME_SCREEN = r"""
+import time
+start = time.perf_counter()
+import asyncio, sqlite3, sys
+from pathlib import Path
+from rich.segment import Segment
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Footer, Header, Input, Static
+imported = time.perf_counter()
+
+class Table(ScrollView):
+    def __init__(self, lines):
+        super().__init__()
+        self.lines = lines
+    def on_mount(self):
+        self.virtual_size = Size(self.size.width, len(self.lines))
+    def render_line(self, y):
+        index = int(self.scroll_y) + y
+        text = self.lines[index] if index < len(self.lines) else ""
+        return Strip([Segment(text)]).adjust_cell_length(self.size.width)
+
+class Same(App[None]):
+    def compose(self) -> ComposeResult:
+        store = next(Path(sys.argv[1]).glob("catalogue-v*.sqlite3"))
+        with sqlite3.connect(f"file:{store}?mode=ro", uri=True) as db:
+            rows = db.execute(
+                "SELECT name, type, role, size, pv, specials FROM units "
+                "ORDER BY has_stats DESC, name COLLATE NOCASE LIMIT 120"
+            ).fetchall()
+        lines = [f" {n:<40} {t or '':<4} {r or '':<14} {s or 0:>2} {p or 0:>4} {x or ''}"
+                 for n, t, r, s, p, x in rows]
+        yield Header()
+        with Horizontal(id="row"):
+            yield Input(placeholder="Search")
+            yield Static("● online")
+        yield Static("No filters")
+        with Horizontal():
+            yield Table(lines)
+            with VerticalScroll():
+                yield Static("Highlight a unit to see its card.")
+        yield Static("8,605 units", id="status")
+        yield Footer()
+TIMED_FRAMES
+async def main() -> None:
+    app = Same()
+    frames = timed_frames(app)
+    async with app.run_test(size=(140, 45)) as pilot:
+        while not frames:
+            await pilot.pause()
+    print(f"{imported - start:.4f} {frames[0] - start:.4f} {frames[0] - start:.4f}")
+
+asyncio.run(main())
+"""
