@@ -194,8 +194,10 @@ def _read_pregame(
     ):
         problems.at(f"{where}.misses_on", "must be a list of whole numbers", file=path)
         return None
+    if not dice:
+        return None  # said above; there is nothing to check the results against
     try:
-        possible = parse_dice(dice).results() if dice else frozenset()
+        possible = parse_dice(dice).results()
     except DiceError as exc:
         problems.at(f"{where}.dice", exc.message, file=path)
         return None
@@ -203,7 +205,7 @@ def _read_pregame(
     if impossible:
         problems.at(f"{where}.misses_on", f"{impossible} cannot come up on {dice}", file=path)
         return None
-    if not condition or not dice:
+    if not condition:
         return None
     return PregameRoll(condition, label, dice, tuple(misses))
 

@@ -165,3 +165,64 @@ def test_user_file_overrides_builtin_of_same_name(tmp_path: Path) -> None:
 def test_unknown_table_name(tables: TableSet) -> None:
     with pytest.raises(TemplateError, match="no table called 'nope'"):
         tables.find("nope")
+
+
+def _pregame(lines: str) -> str:
+    """HEAD with one ``[[pack.pregame]]`` roll (before any table, as pack keys must be)."""
+    return f"\n[[pack.pregame]]\n{lines}\n" + _d6("1-6|a")
+
+
+def test_a_pregame_roll_is_read_whole(tmp_path: Path) -> None:
+    path = tmp_path / "pre.toml"
+    path.write_text(
+        HEAD
+        + _pregame(
+            'condition = "old-wound"\nlabel = "Old wound"\ndice = "2D6"\nmisses_on = [2, 12]'
+        ),
+        encoding="utf-8",
+    )
+    (roll,) = load_files([path]).packs["test"].pregame
+    assert (roll.condition, roll.label, roll.dice, roll.misses_on) == (
+        "old-wound",
+        "Old wound",
+        "2D6",
+        (2, 12),
+    )
+    # Without a label the condition names it; without misses_on no result misses the game.
+    path.write_text(HEAD + _pregame('condition = "limp"\ndice = "D6"'), encoding="utf-8")
+    (roll,) = load_files([path]).packs["test"].pregame
+    assert (roll.label, roll.misses_on) == ("limp", ())
+
+
+@pytest.mark.parametrize(
+    ("lines", "problem"),
+    [
+        ('dice = "D6"\nmisses_on = [1]', "pack.pregame[0].condition: is required"),
+        ('condition = "c"\nmisses_on = [1]', "pack.pregame[0].dice: is required"),
+        (
+            'condition = "c"\ndice = "D6"\nmisses_on = 1',
+            "pack.pregame[0].misses_on: must be a list of whole numbers",
+        ),
+        (
+            'condition = "c"\ndice = "D6"\nmisses_on = [1, "2"]',
+            "pack.pregame[0].misses_on: must be a list of whole numbers",
+        ),
+        (
+            'condition = "c"\ndice = "D6"\nmisses_on = [true]',
+            "pack.pregame[0].misses_on: must be a list of whole numbers",
+        ),
+        (
+            'condition = "c"\ndice = "D6"\nmisses_on = [1, 7]',
+            "pack.pregame[0].misses_on: [7] cannot come up on D6",
+        ),
+        (
+            'condition = "c"\ndice = "2D6"\nmisses_on = [1]',
+            "pack.pregame[0].misses_on: [1] cannot come up on 2D6",
+        ),
+        ('condition = "c"\ndice = "D7x"\nmisses_on = [1]', "pack.pregame[0].dice: "),
+    ],
+)
+def test_a_bad_pregame_roll_says_where_and_why(tmp_path: Path, lines: str, problem: str) -> None:
+    problems = _problems(tmp_path, _pregame(lines))
+    assert any(f"broken.toml: {problem}" in p for p in problems), problems
+    assert len(problems) == 1, problems
