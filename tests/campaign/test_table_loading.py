@@ -8,6 +8,7 @@ import pytest
 
 from cardsmith.errors import TemplateError
 from cardsmith.tables import TableSet, load_files, load_tables
+from cardsmith.tables.model import Choice, Remove
 
 HEAD = """
 [pack]
@@ -226,3 +227,79 @@ def test_a_bad_pregame_roll_says_where_and_why(tmp_path: Path, lines: str, probl
     problems = _problems(tmp_path, _pregame(lines))
     assert any(f"broken.toml: {problem}" in p for p in problems), problems
     assert len(problems) == 1, problems
+
+
+def _effect(tmp_path: Path, effect: str) -> object:
+    """The one effect of a one-entry D6 table, read from its own file."""
+    path = tmp_path / "effect.toml"
+    path.write_text(HEAD + _d6(f"1-6|a|effects = [{effect}]\n"), encoding="utf-8")
+    (read,) = load_files([path]).tables["t"].entries[0].effects
+    return read
+
+
+def test_a_choice_is_read_whole_with_its_default_prompt(tmp_path: Path) -> None:
+    options = (
+        '{ key = "str", label = "+1 Strength", effects = [{ kind = "stat", stat = "courage", delta = 1 }] }, '
+        '{ key = "xp", label = "Experience", effects = [{ kind = "xp", amount = 2 }] }'
+    )
+    choice = _effect(tmp_path, f'{{ kind = "choice", options = [{options}] }}')
+    assert isinstance(choice, Choice)
+    assert choice.prompt == "Choose one"
+    assert [(o.key, o.label, len(o.effects)) for o in choice.options] == [
+        ("str", "+1 Strength", 1),
+        ("xp", "Experience", 1),
+    ]
+    asked = _effect(tmp_path, f'{{ kind = "choice", prompt = "Which?", options = [{options}] }}')
+    assert isinstance(asked, Choice) and asked.prompt == "Which?"
+
+
+@pytest.mark.parametrize(
+    ("options", "problem"),
+    [
+        (
+            '"str", { key = "b", label = "B" }, { key = "c", label = "C" }',
+            "options[0]: must be a table with key, label and effects",
+        ),
+        (
+            '{ key = "Bad Key", label = "A" }, { key = "b", label = "B" }',
+            "options[0].key: is required: lower-case letters, digits and dashes",
+        ),
+        (
+            '{ label = "A" }, { key = "b", label = "B" }',
+            "options[0].key: is required: lower-case letters, digits and dashes",
+        ),
+        ('{ key = "a" }, { key = "b", label = "B" }', "options[0].label: is required text"),
+        (
+            '{ key = "a", label = "" }, { key = "b", label = "B" }',
+            "options[0].label: is required text",
+        ),
+        (
+            '{ key = "a", label = "A", colour = "red" }, { key = "b", label = "B" }',
+            "options[0].colour: is not a setting of a choice option",
+        ),
+        ('{ key = "a", label = "A" }', "options: a choice needs at least two options"),
+        (
+            '{ key = "a", label = "A" }, { key = "a", label = "B" }',
+            "options: option keys must be different",
+        ),
+    ],
+)
+def test_a_bad_choice_says_where_and_why(tmp_path: Path, options: str, problem: str) -> None:
+    body = _d6(f'1-6|a|effects = [{{ kind = "choice", options = [{options}] }}]\n')
+    problems = _problems(tmp_path, body)
+    assert any(f"broken.toml: table.t.entry.a.effects[0].{problem}" in p for p in problems), (
+        problems
+    )
+    assert len(problems) == 1, problems
+
+
+def test_remove_reads_its_status_and_reason(tmp_path: Path) -> None:
+    assert _effect(tmp_path, '{ kind = "remove", status = "dead" }') == Remove(status="dead")
+    gone = _effect(tmp_path, '{ kind = "remove", status = "gone", reason = "hanged" }')
+    assert gone == Remove(status="gone", reason="hanged")
+    for effect, problem in (
+        ('{ kind = "remove", status = "lost" }', "status: must be one of dead, gone"),
+        ('{ kind = "remove" }', "status: is required"),
+    ):
+        problems = _problems(tmp_path, _d6(f"1-6|a|effects = [{effect}]\n"))
+        assert [str(p) for p in problems] == [f"broken.toml: table.t.entry.a.effects[0].{problem}"]
