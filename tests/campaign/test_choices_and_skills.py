@@ -9,6 +9,7 @@ import pytest
 
 from cardsmith.errors import CardsmithError
 from cardsmith.tables import ChoiceNeeded, Dice, Resolver, ScriptedChooser, TableSet
+from cardsmith.tables.outcome import Outcome
 from cardsmith.tables.resolver import Context
 
 from .conftest import dice_for
@@ -118,3 +119,80 @@ def test_a_table_whose_every_skill_is_held_is_not_offered(tables: TableSet) -> N
         [],
         ["already has every skill on the tables offered; nothing gained"],
     )
+
+
+def _trial(
+    tables: TableSet, dice: list[int], answer: str, funds: int | None
+) -> tuple[Outcome, Context, _Asked]:
+    """A trial that ends in bail: the D6 of the trial (3), the bail D6, then the jail D3."""
+    context = Context(funds=funds)
+    chooser = _Asked(every=True)
+    fixed = ScriptedChooser([answer], fallback=chooser) if answer else chooser
+    outcome = Resolver(tables, Dice.own([3, *dice]), fixed, context).resolve("trial")
+    assert outcome.entry == "bail"
+    return outcome, context, chooser
+
+
+def test_bail_the_team_can_pay_is_offered_and_paid(tables: TableSet) -> None:
+    outcome, context, _ = _trial(tables, [4], "pay", funds=4)  # exactly enough
+    assert [c.label for c in outcome.all_changes()] == ["Bail paid: -$4"]
+    assert [c.amount for c in outcome.changes] == [-4]
+    assert context.funds == 0
+    assert list(outcome.choices) == [("Bail", "pay")]
+    assert [(r.purpose, r.roll.total) for r in outcome.extra] == [("bail", 4)]
+    _, _, asked = _trial(tables, [5, 1], "", funds=None)  # funds unknown: asked all the same
+    assert asked.asked == [
+        ("Bail $5", [("pay", "Pay $5"), ("no", "Do not pay: jail for D3 games")])
+    ]
+
+
+def test_bail_not_paid_or_beyond_the_funds_means_jail(tables: TableSet) -> None:
+    outcome, context, _ = _trial(tables, [4, 2], "no", funds=10)
+    assert [(c.kind, c.amount) for c in outcome.all_changes()] == [("miss-games", 2)]
+    assert context.funds == 10
+    outcome, context, asked = _trial(tables, [5, 3], "", funds=4)
+    assert asked.asked == []  # nothing to ask: the team cannot pay
+    assert list(outcome.notes) == ["Bail $5: the team has only $4, so it cannot pay"]
+    assert [(c.kind, c.amount) for c in outcome.all_changes()] == [("miss-games", 3)]
+    assert context.funds == 4
+
+
+def test_a_skill_taken_is_labelled_and_its_table_kept(tables: TableSet) -> None:
+    context = Context()
+    (change,) = Resolver(tables, Dice.own([1]), _Asked(), context).resolve("guts-skills").changes
+    assert context.skills["true-grit"] == 1
+    assert (change.kind, change.label, change.value, change.text, change.pick) == (
+        "skill",
+        "Skill: True Grit",
+        "true-grit",
+        "guts-skills",
+        "",
+    )
+
+
+def test_a_result_missing_from_the_source_gives_no_skill_and_says_so(tables: TableSet) -> None:
+    context = Context()
+    outcome = Resolver(tables, Dice.own([4]), _Asked(), context).resolve("guts-skills")
+    assert outcome.changes == () and not context.skills
+    assert list(outcome.notes) == [
+        "result 3-6 is missing from the source (seed 002 is cut off after result 2 of this "
+        "table); no skill was given: agree one with your group and add it by hand"
+    ]
+
+
+def test_trick_shooter_names_its_weapon_and_asks_only_among_those_left(tables: TableSet) -> None:
+    context = Context()
+    asked = _Asked(every=True)
+    resolver = Resolver(tables, Dice.own([2, 2, 2]), asked, context)
+    labels = [resolver.resolve("shooting-skills").changes[0] for _ in range(3)]
+    assert [(c.label, c.pick) for c in labels] == [
+        ("Skill: Trick Shooter (rifle)", "rifle"),
+        ("Skill: Trick Shooter (heavy pistol)", "heavy pistol"),
+        ("Skill: Trick Shooter (revolver)", "revolver"),  # the last one left: not asked
+    ]
+    assert [(p, [k for k, _ in o]) for p, o in asked.asked] == [
+        ("Trick Shooter: which weapon", ["revolver", "heavy pistol", "rifle"]),
+        ("Trick Shooter: which weapon", ["revolver", "heavy pistol"]),
+    ]
+    assert context.skills["trick-shooter"] == 3  # taken three times, counted three
+    assert context.skill_picks["trick-shooter"] == {"revolver", "heavy pistol", "rifle"}
