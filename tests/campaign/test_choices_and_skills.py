@@ -196,3 +196,28 @@ def test_trick_shooter_names_its_weapon_and_asks_only_among_those_left(tables: T
     ]
     assert context.skills["trick-shooter"] == 3  # taken three times, counted three
     assert context.skill_picks["trick-shooter"] == {"revolver", "heavy pistol", "rifle"}
+
+
+def test_an_outcome_reads_as_its_rolls_choices_changes_and_nested_rolls(
+    tables: TableSet,
+) -> None:
+    bail = Resolver(tables, Dice.own([3, 5, 2]), ScriptedChooser(["no"]), Context(funds=10))
+    assert bail.resolve("trial").describe() == [
+        "Trial — D6 [3] = 3: Released on bail",
+        "  (bail: D6 [5] = 5)",
+        "  (games missed: D3 [2] = 2)",
+        "  choice — Bail: no",
+        "  → Misses 2 games",
+    ]
+    context = Context(preferred_skill_tables=("shooting-skills",))
+    skill = Resolver(tables, Dice.own([1, 1, 2]), ScriptedChooser(["rifle"]), context)
+    assert skill.resolve("hero-advancement").describe("> ") == [
+        "> Hero advancement — 2D6 [1, 1] = 2: New preferred skill",
+        ">   Shooting skills — D6 [2] = 2: Trick Shooter",
+        ">     choice — Trick Shooter: which weapon: rifle",
+        ">     → Skill: Trick Shooter (rifle)",
+    ]
+    lookup = Resolver(tables, Dice.own([]), ScriptedChooser([]), Context())
+    assert lookup.resolve("underdog", value=130).describe() == [
+        "Underdog re-rolls — 130: 3 re-rolls"  # a number looked up, no dice
+    ]

@@ -96,10 +96,40 @@ def test_d3_is_one_to_three() -> None:
 
 @pytest.mark.parametrize(
     ("typed", "values"),
-    [("3,5", (3, 5)), ("3 5", (3, 5)), ("35", (3, 5)), ("4", (4,)), ("1, 6;2", (1, 6, 2))],
+    [
+        ("3,5", (3, 5)),
+        ("3 5", (3, 5)),
+        ("35", (3, 5)),
+        ("4", (4,)),
+        ("1, 6;2", (1, 6, 2)),
+        (",3 5;", (3, 5)),  # separators at either end are no dice, and no end
+    ],
 )
 def test_parse_entered(typed: str, values: tuple[int, ...]) -> None:
     assert parse_entered(typed) == values
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("3, x", "entered dice must be numbers: 'x' in '3, x'"),
+        ("-2", "entered dice must be numbers: '-2' in '-2'"),
+        ("", "no dice entered"),
+        (" ,; ", "no dice entered"),
+    ],
+)
+def test_entered_dice_that_are_not_dice_say_why(typed: str, message: str) -> None:
+    with pytest.raises(DiceError) as refused:
+        parse_entered(typed)
+    assert str(refused.value) == message
+
+
+def test_own_dice_mark_and_rewind_without_a_generator() -> None:
+    dice = Dice.own([2, 5])
+    mark = dice.mark()
+    assert dice.roll(parse_dice("D6")).total == 2
+    dice.rewind(mark)
+    assert [dice.roll(parse_dice("D6")).total for _ in range(2)] == [2, 5]
 
 
 def test_entered_dice_make_a_d66_and_run_in_order() -> None:

@@ -303,3 +303,27 @@ def test_remove_reads_its_status_and_reason(tmp_path: Path) -> None:
     ):
         problems = _problems(tmp_path, _d6(f"1-6|a|effects = [{effect}]\n"))
         assert [str(p) for p in problems] == [f"broken.toml: table.t.entry.a.effects[0].{problem}"]
+
+
+@pytest.mark.parametrize(
+    ("covered", "missing"),
+    [
+        # D66 has 36 results: up to 12 missing ones are listed, more are counted too.
+        ("11-46", "51, 52, 53, 54, 55, 56, 61, 62, 63, 64, 65, 66"),
+        ("11-45", "46, 51, 52, 53, 54, 55, 56, 61, 62, 63, 64, 65 … (13 in all)"),
+    ],
+)
+def test_a_long_gap_is_listed_then_counted(tmp_path: Path, covered: str, missing: str) -> None:
+    body = f"""
+[[table]]
+id = "t"
+title = "T"
+dice = "D66"
+
+[[table.entry]]
+range = "{covered}"
+key = "a"
+label = "a"
+"""
+    problems = [str(p) for p in _problems(tmp_path, body)]
+    assert problems == [f"broken.toml: table.t.entry: no entry for D66 results {missing}"]
