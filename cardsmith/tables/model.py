@@ -17,11 +17,6 @@ class Amount:
     negative: bool = False
     """For rolled amounts: the rolled total is subtracted (``-D6`` dollars)."""
 
-    def __str__(self) -> str:
-        if self.dice is None:
-            return str(self.fixed)
-        return f"{'-' if self.negative else ''}{self.dice}"
-
 
 @dataclass(frozen=True, slots=True)
 class StatChange:

@@ -327,3 +327,33 @@ label = "a"
 """
     problems = [str(p) for p in _problems(tmp_path, body)]
     assert problems == [f"broken.toml: table.t.entry: no entry for D66 results {missing}"]
+
+
+@pytest.mark.parametrize(
+    ("effect", "problem"),
+    [
+        ('{ kind = "remove", status = 3 }', "status: must be text"),
+        (
+            '{ kind = "condition", id = "x", label = "X", games = true }',
+            "games: must be a whole number",
+        ),
+        (
+            '{ kind = "condition", id = "x", label = "X", games = "2" }',
+            "games: must be a whole number",
+        ),
+        (
+            '{ kind = "skill", from = "any", reroll_duplicates = "yes" }',
+            "reroll_duplicates: must be true or false",
+        ),
+        ('{ kind = "choice", options = "a, b" }', "options: must be a list"),
+        (
+            '{ kind = "remove", status = "dead", sound = "bang" }',
+            "sound: is not a setting of this effect kind",
+        ),
+    ],
+)
+def test_an_effect_setting_of_the_wrong_type_says_what_it_must_be(
+    tmp_path: Path, effect: str, problem: str
+) -> None:
+    problems = [str(p) for p in _problems(tmp_path, _d6(f"1-6|a|effects = [{effect}]\n"))]
+    assert problems == [f"broken.toml: table.t.entry.a.effects[0].{problem}"]
