@@ -52,11 +52,12 @@ def check_references(table: Table, tables: TableSet, path: Path, problems: Probl
 
 
 def _reference_problems(effect: Effect, table: Table, pack: Pack, tables: TableSet) -> list[str]:
-    if isinstance(effect, StatChange) and pack.stat(effect.stat) is None:
+    # A name left out was reported as required when the effect was read: not again here.
+    if isinstance(effect, StatChange) and effect.stat and pack.stat(effect.stat) is None:
         return [f"stat {effect.stat!r} is not a stat of pack {pack.id}"]
-    if isinstance(effect, SubTable) and effect.table not in tables.tables:
+    if isinstance(effect, SubTable) and effect.table and effect.table not in tables.tables:
         return [f"sub-table {effect.table!r} does not exist"]
-    if isinstance(effect, Promote) and pack.kind(effect.to) is None:
+    if isinstance(effect, Promote) and effect.to and pack.kind(effect.to) is None:
         return [f"promotion to unknown kind {effect.to!r}"]
     if isinstance(effect, GainSkill) and effect.source not in SKILL_SOURCES:
         target = tables.tables.get(effect.source)
