@@ -357,3 +357,44 @@ def test_an_effect_setting_of_the_wrong_type_says_what_it_must_be(
 ) -> None:
     problems = [str(p) for p in _problems(tmp_path, _d6(f"1-6|a|effects = [{effect}]\n"))]
     assert problems == [f"broken.toml: table.t.entry.a.effects[0].{problem}"]
+
+
+def _entry(span: str, key: str) -> str:
+    return f'\n[[table.entry]]\nrange = "{span}"\nkey = "{key}"\nlabel = "{key}"\n'
+
+
+@pytest.mark.parametrize(
+    ("table", "problem"),
+    [
+        ('title = "T"\ndice = "D6"' + _entry("1-6", "a"), "table[0].id: is required"),
+        (
+            'id = "Big T"\ntitle = "T"\ndice = "D6"' + _entry("1-6", "a"),
+            "table.Big T.id: must be lower-case letters, digits and dashes",
+        ),
+        (
+            'id = "t"\ntitle = "T"\ndice = "D7x"' + _entry("1-6", "a"),
+            "table.t.dice: not a dice expression: 'D7x'",
+        ),
+        (
+            'id = "t"\ntitle = "T"' + _entry("1-6", "a"),
+            "table.t: needs 'dice' (D6, 2D6, D66 …) or 'input' for a lookup table",
+        ),
+        ('id = "t"\ntitle = "T"\ndice = "D6"', "table.t.entry: the table has no entries"),
+        # Lookup tables: no input label says "values"; ranges in order, only the last open.
+        (
+            'id = "t"\ntitle = "T"\ninput = ""' + _entry("0-5", "a") + _entry("7+", "b"),
+            "table.t.entry: no entry for values 6-6",
+        ),
+        (
+            'id = "t"\ntitle = "T"\ninput = "gap"' + _entry("0-5", "a") + _entry("4+", "b"),
+            "table.t.entry: b: range 4+ overlaps the entry before it",
+        ),
+        (
+            'id = "t"\ntitle = "T"\ninput = "gap"' + _entry("0+", "a") + _entry("6+", "b"),
+            "table.t.entry: a: only the last range may be open (0+)",
+        ),
+    ],
+)
+def test_a_bad_table_says_where_and_why(tmp_path: Path, table: str, problem: str) -> None:
+    problems = [str(p) for p in _problems(tmp_path, f"\n[[table]]\n{table}\n")]
+    assert len(problems) == 1 and problems[0].startswith(f"broken.toml: {problem}"), problems
