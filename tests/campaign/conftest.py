@@ -46,3 +46,20 @@ def west(tables: TableSet) -> cp.Campaign:
     state, _ = cp.add_warrior(state, tables, "Slim", "hired-gun", stats)
     state, _ = cp.add_warrior(state, tables, "Shorty", "hired-gun", stats)
     return cp.record_game(state, "Los Bandidos", "loss")
+
+
+#: The head of a test pack file: one stat and one kind, for tables to name.
+PACK_HEAD = """
+[pack]
+id = "test"
+title = "Test pack"
+version = 1
+
+[[pack.stat]]
+id = "courage"
+label = "Courage"
+
+[[pack.kind]]
+id = "hero"
+label = "Hero"
+"""

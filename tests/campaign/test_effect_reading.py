@@ -19,20 +19,7 @@ from cardsmith.tables.model import (
     StatChange,
 )
 
-HEAD = """
-[pack]
-id = "test"
-title = "Test pack"
-version = 1
-
-[[pack.stat]]
-id = "courage"
-label = "Courage"
-
-[[pack.kind]]
-id = "hero"
-label = "Hero"
-"""
+from .conftest import PACK_HEAD as HEAD
 
 
 def _file(tmp_path: Path, effect: str) -> Path:

@@ -10,20 +10,7 @@ from cardsmith.errors import TemplateError
 from cardsmith.tables import TableSet, load_files, load_tables
 from cardsmith.tables.model import Choice, Remove
 
-HEAD = """
-[pack]
-id = "test"
-title = "Test pack"
-version = 1
-
-[[pack.stat]]
-id = "courage"
-label = "Courage"
-
-[[pack.kind]]
-id = "hero"
-label = "Hero"
-"""
+from .conftest import PACK_HEAD as HEAD
 
 
 def _problems(tmp_path: Path, body: str) -> list[str]:
