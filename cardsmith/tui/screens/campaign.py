@@ -134,7 +134,7 @@ class CampaignScreen(Screen[None]):
 
     # -- why a key does nothing ---------------------------------------------------------
 
-    def why_not(self, action: str) -> str | None:
+    def why_not(self, action: str, parameters: tuple[object, ...] = ()) -> str | None:
         """Why ``action`` cannot run now, in words for the player; None when it can."""
         if action in ("new_campaign", "open_campaign", "focus_log"):
             return None
