@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from kit import CliRun, run_cli
+from kit import CliRun, isolate, run_cli
 
 # The fake MUL server fixtures (tests/mulserver), for every test that wants them.
 pytest_plugins = ["mulserver.plugin"]
@@ -39,11 +39,7 @@ def _isolated_folders(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Keep every test away from the developer's own cache, config and the network."""
-    base = tmp_path_factory.mktemp("home")
-    monkeypatch.setenv("CARDSMITH_CACHE_DIR", str(base / "cache"))
-    monkeypatch.setenv("CARDSMITH_CONFIG_DIR", str(base / "config"))
-    monkeypatch.setenv("CARDSMITH_MUL_URL", "http://127.0.0.1:9/")  # nothing listens on port 9
-    monkeypatch.delenv("CARDSMITH_OFFLINE", raising=False)
+    isolate(monkeypatch, tmp_path_factory.mktemp("home"))
 
 
 @pytest.fixture(scope="session")
@@ -59,6 +55,30 @@ def mul_dir() -> Path:
 def mul_units_path(mul_dir: Path) -> Path:
     """Path of ``units.json``: all 8,605 real records, QuickList-shaped."""
     return mul_dir / "units.json"
+
+
+@pytest.fixture(scope="session")
+def full_catalogue_dir(mul_units_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A catalogue folder of every real MUL record, for tests that only read it.
+
+    Built once per run: under pytest-xdist every worker's temporary folder sits in the
+    run's own, so the first worker builds it there (under a lock) and the others wait and
+    share it; a run without workers builds it in its own folder.
+    """
+    from filelock import FileLock
+
+    from cardsmith.catalogue.dump import read_unit_file
+    from cardsmith.catalogue.store import Catalogue
+
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder = shared / "full-catalogue"
+    with FileLock(str(shared / "full-catalogue.lock")):
+        if not (folder / "built").is_file():
+            with Catalogue.open(folder) as opened:
+                opened.add(read_unit_file(mul_units_path), source="import")
+            (folder / "built").touch()
+    return folder
 
 
 @pytest.fixture(scope="session")

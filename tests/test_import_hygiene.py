@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parents[1] / "cardsmith"
 SHELLS = ("cli", "tui")
 #: The core: every top-level module and package of cardsmith except the two shells.
@@ -47,6 +49,7 @@ def _uses(imported: frozenset[str], lib: str) -> bool:
     return any(n == lib or n.startswith(lib + ".") for n in imported)
 
 
+@pytest.mark.slow
 def test_the_core_imports_no_ui() -> None:
     """One test over every core file (not one copy per file): the list says each offender."""
     bad = {

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pdfplumber
+import pytest
 
 from battle.conftest import entry, make_unit
 from cardsmith import paths
@@ -70,6 +71,7 @@ def _line(lines: list[str], start: str) -> str:
     return found[0]
 
 
+@pytest.mark.slow
 def test_an_edited_copy_of_the_battle_data_changes_play_the_page_and_the_cards(
     cli_run: Any, tmp_path: Path
 ) -> None:
@@ -127,6 +129,7 @@ def test_card_heat_scales_are_the_heat_data() -> None:
         assert template.heat_scale == (boxes if kept == {True} else ()), family
 
 
+@pytest.mark.slow
 def test_the_printed_page_has_asces_modifiers_and_the_house_pack_seed_004s(
     cli_run: Any, tmp_path: Path
 ) -> None:

@@ -55,6 +55,7 @@ def _unit_json(cli_run: Any, battle: Path) -> dict[str, Any]:
     return data
 
 
+@pytest.mark.slow
 def test_transmutation_unit_added_printed_and_switched_in_battle(
     cli_run: Any, tmp_path: Path
 ) -> None:

@@ -79,6 +79,7 @@ def test_data_version_follows_the_lists(tmp_path: Path) -> None:
         assert item.units == 2 and item.scope.era_id == 13
 
 
+@pytest.mark.slow
 def test_import_the_captured_answers(tmp_path: Path, mul_dir: Path) -> None:
     folder = mul_dir / "quicklist" / "available-eras"
     files = sorted(folder.glob("*.json"))

@@ -229,6 +229,7 @@ def test_no_retries_when_told_so(fake_mul: FakeMul, session: MulSession, sleeps:
 # -- the HTTP cache: stale answers and offline mode ---------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "fault",
     [
@@ -376,6 +377,7 @@ def test_bad_settings_exit_2_from_the_command_line(
 # -- a total deadline per request ------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_dripping_server_cannot_hold_a_request(
     fake_mul: FakeMul, any_session: requests.Session, sleeps: SleepLog
 ) -> None:

@@ -86,6 +86,7 @@ def _new_units(data: MulData, name: str, type_id: int) -> dict[int, str]:
     }
 
 
+@pytest.mark.slow
 def test_fetch_end_to_end(mul_env: FakeMul, cache_dir: Path) -> None:
     new = _new_units(mul_env.data, "Atlas AS7", 18)
     assert new  # the real AS7-K and others, or the starter's synthetic twin
@@ -103,6 +104,7 @@ def test_fetch_end_to_end(mul_env: FakeMul, cache_dir: Path) -> None:
     assert some_id in [unit["mul_id"] for unit in json.loads(found.stdout)]
 
 
+@pytest.mark.slow
 def test_unreachable_mul_exits_3_without_a_traceback(mul_env: FakeMul) -> None:
     mul_env.fail_always(Fault("status", code=503))
     result = run("fetch", "Atlas", CARDSMITH_MUL_RETRIES="1")
@@ -112,6 +114,7 @@ def test_unreachable_mul_exits_3_without_a_traceback(mul_env: FakeMul) -> None:
     assert mul_env.hits() == 2
 
 
+@pytest.mark.slow
 def test_stale_cache_serves_with_a_warning(mul_env: FakeMul, cache_dir: Path) -> None:
     assert run("fetch", "Griffin").returncode == 0
     expire_http_cache(cache_dir)
@@ -123,6 +126,7 @@ def test_stale_cache_serves_with_a_warning(mul_env: FakeMul, cache_dir: Path) ->
     assert "unchanged" in result.stdout
 
 
+@pytest.mark.slow
 def test_offline_env_never_touches_the_network(mul_env: FakeMul) -> None:
     result = run("fetch", "Atlas", CARDSMITH_OFFLINE="1")
     assert result.returncode == 3
@@ -130,6 +134,7 @@ def test_offline_env_never_touches_the_network(mul_env: FakeMul) -> None:
     assert mul_env.hits() == 0
 
 
+@pytest.mark.slow
 def test_sync_end_to_end_with_progress(mul_env: FakeMul, cache_dir: Path) -> None:
     mul_records = mul_env.data.records
     result = run("catalogue", "sync", "--types", "PM", "--eras", "Clan Invasion,3070", "--progress")
@@ -247,6 +252,7 @@ def test_unknown_id_exits_2(mul_env: FakeMul) -> None:
     assert code == 2 and "no unit with id 1" in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("fault", "message"),
     [
@@ -339,6 +345,7 @@ def test_availability_era_filter(mul_env: FakeMul, cache_dir: Path) -> None:
 # -- availability ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_sync_availability_for_any_faction(mul_env: FakeMul, cache_dir: Path) -> None:
     code, out, err = invoke(
         "catalogue", "sync", "--availability", "--eras", "Star League,Jihad", "--types", "BM"

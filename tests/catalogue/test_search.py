@@ -6,22 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from cardsmith.catalogue.dump import read_unit_file
 from cardsmith.catalogue.search import SearchFilters, SearchIndex, normalise
 from cardsmith.catalogue.store import Catalogue
 
 
 @pytest.fixture(scope="module")
-def full_folder(mul_units_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("full")
-    with Catalogue.open(folder) as catalogue:
-        catalogue.add(read_unit_file(mul_units_path), source="import")
-    return folder
-
-
-@pytest.fixture(scope="module")
-def full_index(full_folder: Path) -> SearchIndex:
-    with Catalogue.open(full_folder) as catalogue:
+def full_index(full_catalogue_dir: Path) -> SearchIndex:
+    with Catalogue.open(full_catalogue_dir) as catalogue:
         return catalogue.index()
 
 
@@ -138,10 +129,10 @@ def test_filters_combine_with_names(starter_index: SearchIndex) -> None:
     ids=["none", "type-pv", "special-tech", "role-era-rules", "size-move-available"],
 )
 def test_sql_search_and_the_index_agree(
-    full_folder: Path, full_index: SearchIndex, query: str, filters: SearchFilters
+    full_catalogue_dir: Path, full_index: SearchIndex, query: str, filters: SearchFilters
 ) -> None:
     """The command line (SQL) and the app (index) list the same hits in the same order."""
-    with Catalogue.open(full_folder) as catalogue:
+    with Catalogue.open(full_catalogue_dir) as catalogue:
         from_sql = catalogue.search(query, filters, limit=0)
     from_index = full_index.find(query, filters, limit=0)
     assert [h.row.mul_id for h in from_sql.hits] == [h.row.mul_id for h in from_index.hits]

@@ -153,6 +153,7 @@ def test_two_processes_writing_at_once(tmp_path: Path) -> None:
         assert catalogue.notices == []
 
 
+@pytest.mark.slow
 def test_import_of_the_full_mul_dump(tmp_path: Path, mul_units_path: Path) -> None:
     records = read_unit_file(mul_units_path)
     with Catalogue.open(tmp_path) as catalogue:

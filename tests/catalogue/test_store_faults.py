@@ -197,6 +197,7 @@ def foreign_store() -> Iterator[Path]:
         shutil.rmtree(base)
 
 
+@pytest.mark.slow
 def test_a_read_only_store_serves_every_read(foreign_store: Path, tmp_path: Path) -> None:
     searched = _as_other_user(["search", "atlas", "--format", "json"], foreign_store)
     assert searched.returncode == 0, searched.stderr
@@ -217,6 +218,7 @@ def test_a_read_only_store_serves_every_read(foreign_store: Path, tmp_path: Path
     assert "Traceback" not in refused.stderr and not list(foreign_store.glob("*.corrupt-*"))
 
 
+@pytest.mark.slow
 def test_fetch_into_a_read_only_store_says_why(foreign_store: Path, mul_env: FakeMul) -> None:
     fetched = _as_other_user(["fetch", "--id", "140"], foreign_store)
     assert fetched.returncode == 2, fetched.stderr
@@ -225,6 +227,7 @@ def test_fetch_into_a_read_only_store_says_why(foreign_store: Path, mul_env: Fak
     assert not list(foreign_store.glob("*.corrupt-*"))
 
 
+@pytest.mark.slow
 def test_an_http_cache_this_user_cannot_write_is_left_alone(
     foreign_store: Path, mul_env: FakeMul
 ) -> None:
@@ -339,6 +342,7 @@ def test_a_full_disk_never_makes_a_healthy_store_look_damaged(tmp_path: Path) ->
     assert "using the starter catalogue for now" in fresh.stderr
 
 
+@pytest.mark.slow
 def test_a_full_disk_during_import_leaves_the_store_as_it_was(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     with Catalogue.open(cache) as catalogue:

@@ -72,6 +72,7 @@ def test_bad_filters_exit_2(cli_run: Any, args: list[str], fragment: str) -> Non
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_import_then_search_everything(cli_run: Any, mul_units_path: Path) -> None:
     result = cli_run("catalogue", "import", str(mul_units_path))
     assert result.code == 0, result
@@ -137,6 +138,7 @@ def test_cache_dir_flag_wins_over_environment(cli_run: Any, tmp_path: Path) -> N
     assert json.loads(result.stdout)["path"].startswith(str(target))
 
 
+@pytest.mark.slow
 def test_python_dash_m_is_the_same_program(tmp_path: Path) -> None:
     env = {**os.environ, "CARDSMITH_CACHE_DIR": str(tmp_path)}
     done = subprocess.run(
@@ -150,6 +152,7 @@ def test_python_dash_m_is_the_same_program(tmp_path: Path) -> None:
     assert json.loads(done.stdout)[0]["name"] == "Atlas AS7-D"
 
 
+@pytest.mark.slow
 def test_the_starter_catalogue_says_so(cli_run: Any, mul_units_path: Path) -> None:
     first = cli_run("search", "atlas")
     assert first.code == 0
@@ -161,6 +164,7 @@ def test_the_starter_catalogue_says_so(cli_run: Any, mul_units_path: Path) -> No
     assert "starter" not in cli_run("search", "atlas").stderr
 
 
+@pytest.mark.slow
 def test_equal_matches_rank_in_natural_name_order(cli_run: Any, mul_units_path: Path) -> None:
     assert cli_run("catalogue", "import", str(mul_units_path)).code == 0
     found = json.loads(cli_run("search", "griffin", "--limit", "10", "--format", "json").stdout)
@@ -171,6 +175,7 @@ def test_equal_matches_rank_in_natural_name_order(cli_run: Any, mul_units_path: 
     assert [u["name"] for u in iic] == ["Griffin IIC", "Griffin IIC 2", "Griffin IIC 3"]
 
 
+@pytest.mark.slow
 def test_import_availability_answers_and_show_coverage(cli_run: Any, mul_dir: Path) -> None:
     folder = mul_dir / "quicklist" / "available-eras"
     result = cli_run("catalogue", "import", str(folder))

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from kit import CliResult, run_cli
+from kit import CliResult, isolate, run_cli
 
 from cardsmith.catalogue.dump import record
 from cardsmith.catalogue.store import Catalogue
@@ -31,8 +31,23 @@ def show(path: Path) -> dict[str, Any]:
 
 
 @pytest.fixture
-def force_file(tmp_path: Path) -> Path:
+def force_file(lance: Path, tmp_path: Path) -> Path:
+    """A copy of the lance for this test to change."""
     path = tmp_path / "lance.json"
+    shutil.copyfile(lance, path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def lance(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Four units in group A, built once through ``force new`` and ``force add``."""
+    folder = tmp_path_factory.mktemp("lance")
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        isolate(monkeypatch, folder)
+        return _build_lance(folder / "lance.json")
+
+
+def _build_lance(path: Path) -> Path:
     assert run("force", "new", "Копьё Ёж", "--cap", "300", "-o", str(path)).exit_code == 0
     steps = [
         [

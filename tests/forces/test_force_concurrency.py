@@ -49,6 +49,7 @@ def _as_nobody(*args: str) -> subprocess.CompletedProcess[str]:
     return run_as_nobody(list(args), {**os.environ, "HOME": "/tmp"})
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.geteuid() != 0, reason="needs root to act as a second user")
 def test_a_shared_force_file_shares_its_lock(monkeypatch: pytest.MonkeyPatch) -> None:
     folder = Path(tempfile.mkdtemp(prefix="cardsmith-shared-"))

@@ -42,17 +42,6 @@ def starter_force(catalogue: Catalogue) -> Force:
     return force
 
 
-@pytest.fixture(scope="session")
-def full_catalogue_dir(mul_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A catalogue folder holding every real MUL record (built once per test session)."""
-    from cardsmith.catalogue.dump import read_unit_file
-
-    folder = tmp_path_factory.mktemp("full-catalogue")
-    with Catalogue.open(folder) as opened:
-        opened.add(read_unit_file(mul_dir / "units.json"), source="test")
-    return folder
-
-
 @pytest.fixture()
 def full_catalogue(full_catalogue_dir: Path) -> Iterator[Catalogue]:
     """The catalogue of every real MUL record; the real-file imports match against it."""

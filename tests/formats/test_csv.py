@@ -237,6 +237,7 @@ def test_mekbay_force_csv_layout_with_group_and_formation(catalogue: Catalogue) 
     assert not any("base PV" in w for w in report.warnings)  # PV is MekBay's base PV
 
 
+@pytest.mark.slow
 def test_more_rows_than_a_force_holds_are_refused_before_the_rest_is_read(
     catalogue: Catalogue, cli_run: Any, tmp_path: Path
 ) -> None:

@@ -114,6 +114,7 @@ def test_the_export_uses_megamek_names_and_reimports_the_same(
     ]
 
 
+@pytest.mark.slow
 def test_crew_sizes_follow_the_unit_type(full_catalogue: Catalogue) -> None:
     report = import_file(BLACKCOATS, full_catalogue)
     root = ET.fromstring(export_force(report.force, "mul"))
@@ -122,6 +123,7 @@ def test_crew_sizes_follow_the_unit_type(full_catalogue: Catalogue) -> None:
     assert sizes == [""] * 12 + ["4"] * 4
 
 
+@pytest.mark.slow
 def test_a_megamek_record_says_why_each_unit_was_left_out(full_catalogue: Catalogue) -> None:
     report = import_file(BOB, full_catalogue)
     assert [(e.unit.mul_id, e.skill, e.pilot.name) for e in report.force.entries] == [
@@ -148,6 +150,7 @@ def test_a_megamek_record_says_why_each_unit_was_left_out(full_catalogue: Catalo
     assert not any("fetch" in reason for reason in left_out.values())
 
 
+@pytest.mark.slow
 def test_units_the_mul_lacks_are_reported_as_not_in_the_catalogue(
     full_catalogue: Catalogue,
 ) -> None:
@@ -215,6 +218,7 @@ def test_megamek_renames_are_followed_from_its_data_folder(
     assert [e.unit.mul_id for e in report.force.entries] == [1630, 3632]
 
 
+@pytest.mark.slow
 def test_the_cli_takes_the_megamek_folder_as_an_option_or_a_setting(
     cli_run: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, full_catalogue_dir: Path
 ) -> None:

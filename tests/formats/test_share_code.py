@@ -68,6 +68,7 @@ def shared_forces(draw: st.DrawFn) -> SharedForce:
     )
 
 
+@pytest.mark.slow
 @given(shared_forces())
 @settings(max_examples=150, deadline=None)
 def test_every_force_comes_back_exactly(shared: SharedForce) -> None:
@@ -76,6 +77,7 @@ def test_every_force_comes_back_exactly(shared: SharedForce) -> None:
     assert decode(code) == shared
 
 
+@pytest.mark.slow
 @given(shared_forces(), st.data())
 @settings(max_examples=60, deadline=None)
 def test_a_code_read_aloud_or_split_over_lines_still_reads(
@@ -87,6 +89,7 @@ def test_a_code_read_aloud_or_split_over_lines_still_reads(
     assert decode(written) == shared
 
 
+@pytest.mark.slow
 @given(shared_forces(), st.data())
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_a_cut_or_mistyped_code_is_refused_clearly(

@@ -37,6 +37,7 @@ def _mechs(cli_run: CliRun, *args: str) -> list[dict[str, Any]]:
     return sorted(json.loads(found.stdout), key=lambda u: (u["pv"], u["mul_id"]))
 
 
+@pytest.mark.slow
 def test_a_game_masters_evening(
     cli_run: CliRun, mul_env: FakeMul, no_backoff: list[float], tmp_path: Path
 ) -> None:
@@ -153,6 +154,7 @@ def test_a_game_masters_evening(
     assert mul_env.hits() == asked  # nothing after the sync reached the MUL
 
 
+@pytest.mark.slow
 def test_a_sync_keeps_a_polite_pace(
     cli_run: CliRun, mul_env: FakeMul, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -131,6 +131,7 @@ def test_verify_reads_a_share_code_longer_than_a_file_name(
     assert cli_run("verify", str(path), "--code", code).code == 0
 
 
+@pytest.mark.slow
 def test_catalogue_info_lists_the_coverage_in_time_order(
     cli_run: Any, captured: Path, tmp_path: Path
 ) -> None:

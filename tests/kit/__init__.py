@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from kit.app import paste
 from kit.cli import CliResult, CliRun, run_cli
+from kit.folders import isolate
 from kit.units import make_unit
 
-__all__ = ["CliResult", "CliRun", "make_unit", "paste", "run_cli"]
+__all__ = ["CliResult", "CliRun", "isolate", "make_unit", "paste", "run_cli"]

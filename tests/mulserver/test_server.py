@@ -15,6 +15,7 @@ from mulserver.server import FakeMul, Fault, FilterError, MulData, add_synthetic
 pytest_plugins = ["mulserver.plugin"]
 
 
+@pytest.mark.slow
 def test_every_captured_query_returns_the_captured_units(mul_data: MulData, mul_dir: Path) -> None:
     index = json.loads((mul_dir / "quicklist" / "index.json").read_text(encoding="utf-8"))
     assert len(index) == 111

@@ -80,6 +80,7 @@ def _stat_words(card: CardData) -> dict[str, list[str]]:
     return stats
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 def test_every_stat_is_printed_inside_its_box(
     printed: dict[str, Path], mixed_force: Force, paper: str, box_on_page: Any
@@ -136,6 +137,7 @@ def test_pips_crit_boxes_and_heat_boxes_per_type(
             assert len(heat_squares) == expected_heat, card.name
 
 
+@pytest.mark.slow
 def test_unicode_pilot_names_come_back(printed: dict[str, Path], mixed_force: Force) -> None:
     with pdfplumber.open(printed["letter"]) as pdf:
         text = "\n".join(page.extract_text() for page in pdf.pages)
@@ -198,6 +200,7 @@ def test_reprint_is_byte_identical(tmp_path: Path, mixed_force: Force) -> None:
     assert b"CreationDate" not in first or first.count(b"D:2000") >= 1
 
 
+@pytest.mark.slow
 def test_mono_draws_no_filled_areas(tmp_path: Path, mixed_force: Force) -> None:
     out = render_sheets([mixed_force], tmp_path / "mono.pdf", SheetOptions(mono=True))
     with pdfplumber.open(out) as pdf:
@@ -209,6 +212,7 @@ def test_mono_draws_no_filled_areas(tmp_path: Path, mixed_force: Force) -> None:
         assert any(r["fill"] for r in pdf.pages[1].rects)
 
 
+@pytest.mark.slow
 def test_a_force_of_a_hundred_units(tmp_path: Path, starter_units: dict[int, Unit]) -> None:
     printable = [u for u in starter_units.values() if u.has_stats]
     entries = tuple(
@@ -226,6 +230,7 @@ def test_a_force_of_a_hundred_units(tmp_path: Path, starter_units: dict[int, Uni
     assert text.count("PV ") >= 100
 
 
+@pytest.mark.slow
 def test_several_forces_each_get_a_roster(tmp_path: Path, mixed_force: Force) -> None:
     other = mixed_force.with_changes(name="Second Force", entries=mixed_force.entries[:3])
     from cardsmith.render.content.roster import Verdict
@@ -326,6 +331,7 @@ def test_roster_names_the_era_and_faction_played(tmp_path: Path, mixed_force: Fo
         assert not any(line.startswith(("Era ", "Faction ")) for line in lines) or shown
 
 
+@pytest.mark.slow
 def test_names_cannot_carry_control_or_bidi_characters_into_the_pdf(
     tmp_path: Path, mixed_force: Force
 ) -> None:

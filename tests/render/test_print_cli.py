@@ -24,6 +24,7 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_prints_letter_and_a4(
     tmp_path: Path, mixed_force: Force, write_force: Callable[..., Path]
 ) -> None:
@@ -55,6 +56,7 @@ def test_roster_carries_the_rule_check_verdict(
     assert "not checked" not in roster
 
 
+@pytest.mark.slow
 def test_unknown_pack_prints_not_checked_with_a_warning(
     tmp_path: Path, mixed_force: Force, write_force: Callable[..., Path]
 ) -> None:
@@ -66,6 +68,7 @@ def test_unknown_pack_prints_not_checked_with_a_warning(
     assert "not checked" in pypdf.PdfReader(out).pages[0].extract_text()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
@@ -102,6 +105,7 @@ def test_bad_files_exit_2_and_keep_the_old_pdf(tmp_path: Path) -> None:
     assert out.read_bytes() == b"previous print"
 
 
+@pytest.mark.slow
 def test_unwritable_output_exits_2(
     tmp_path: Path, mixed_force: Force, write_force: Callable[..., Path]
 ) -> None:

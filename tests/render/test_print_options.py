@@ -66,6 +66,7 @@ def test_roster_shows_each_group_with_its_formation_verdict_and_bonus(
     assert roster.index("Anvil ·") < roster.index("Centurion") < roster.index("Hammer ·")
 
 
+@pytest.mark.slow
 def test_card_pages_break_per_group_unless_asked_not_to(tmp_path: Path, lances: Force) -> None:
     broken = _texts(_pdf(tmp_path, lances, "groups.pdf"))
     assert len(broken) == 1 + 2  # roster, one page per group of four
@@ -75,6 +76,7 @@ def test_card_pages_break_per_group_unless_asked_not_to(tmp_path: Path, lances: 
     assert len(together) == 1 + 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sort", ["pv", "name", "role"])
 def test_sort_orders_roster_rows_and_cards(tmp_path: Path, lances: Force, sort: str) -> None:
     pages = _texts(_pdf(tmp_path, lances, group_breaks=False, sort=sort))
@@ -95,6 +97,7 @@ def test_sort_orders_roster_rows_and_cards(tmp_path: Path, lances: Force, sort: 
     assert _card_names(pages[1], lances) == [e.unit.name for e in sorted(members, key=keys[sort])]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("per_page", range(1, 9))
 def test_cards_per_page_is_honoured_exactly(
     tmp_path: Path, starter_units: dict[int, Unit], per_page: int
@@ -145,6 +148,7 @@ def test_header_band_frames_the_column_headings(tmp_path: Path, lances: Force) -
     assert band["top"] <= heading["top"] - 0.5 and heading["bottom"] + 0.5 <= band["bottom"]
 
 
+@pytest.mark.slow
 def test_pilot_spa_cards_and_tokens(tmp_path: Path, lances: Force) -> None:
     pages = _texts(_pdf(tmp_path, lances, extras=("pilot", "spa", "token")))
     pilots = next(p for p in pages if "pilot card" in p)
@@ -253,6 +257,7 @@ def test_long_names_keep_their_distinguishing_end(
     assert "…" in title and title.split("PV")[0].rstrip().endswith("[Laser] (Sqd5)")
 
 
+@pytest.mark.slow
 def test_roster_qr_code_decodes_to_the_force_share_code(tmp_path: Path, lances: Force) -> None:
     import zxingcpp
 

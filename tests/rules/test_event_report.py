@@ -80,6 +80,7 @@ def test_the_markdown_report_is_a_table_with_a_summary(
     assert "Rule packs: tournament-300." in text
 
 
+@pytest.mark.slow
 def test_the_pdf_report_is_one_page_with_problems_first(
     cli_run: Any, legal_force: Force, tmp_path: Path
 ) -> None:

@@ -32,6 +32,7 @@ def captured(mul_dir: Path) -> Path:
     return mul_dir / "quicklist" / "available-eras"
 
 
+@pytest.mark.slow
 def test_a_game_masters_evening(cli_run: CliRun, captured: Path, tmp_path: Path) -> None:
     def run(*args: str) -> CliResult:
         return cli_run("--offline", *args)

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 _CHILD = r"""
 import asyncio, sys
 from pathlib import Path
@@ -34,6 +36,7 @@ asyncio.run(main())
 """
 
 
+@pytest.mark.slow
 def test_other_screens_load_when_first_opened(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-c", _CHILD, str(tmp_path / "cache")],

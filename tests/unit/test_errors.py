@@ -41,6 +41,7 @@ def _exception_classes_outside_errors() -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_no_exception_class_is_defined_outside_errors() -> None:
     assert _exception_classes_outside_errors() == []
 

@@ -259,6 +259,7 @@ with locked_update(path, read=read, error=ForceFileError) as update:
 """
 
 
+@pytest.mark.slow
 def test_parallel_locked_updates_keep_every_change(tmp_path: Path) -> None:
     target = tmp_path / "lance.json"
     target.write_text("[]")

@@ -54,6 +54,7 @@ def test_a_huge_cap_is_refused_and_the_force_stays_readable(lance: Path) -> None
     assert not (lance.parent / "big.json").exists()
 
 
+@pytest.mark.slow
 def test_huge_damage_is_refused_and_the_battle_stays_readable(lance: Path) -> None:
     folder = lance.parent
     started = _cardsmith("battle", "start", "lance.json", "lance.json", "-o", "b.json", cwd=folder)
@@ -62,6 +63,7 @@ def test_huge_damage_is_refused_and_the_battle_stays_readable(lance: Path) -> No
     assert load_battle(folder / "b.json").log == ()
 
 
+@pytest.mark.slow
 def test_a_huge_adjustment_is_refused_and_the_campaign_stays_readable(tmp_path: Path) -> None:
     assert _cardsmith("campaign", "new", "C", "-o", "c.json", cwd=tmp_path).returncode == 0
     added = _cardsmith("campaign", "add-warrior", "c.json", "Bo", "--kind", "pilot", cwd=tmp_path)
