@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from cardsmith.errors import CardsmithError
 from cardsmith.services import battle as use
@@ -42,6 +42,7 @@ from cardsmith.tui.screens.dialogs import FileErrorPanel, PathDialog
 from cardsmith.tui.widgets.battle_betrayal import BetrayalPanel
 from cardsmith.tui.widgets.battle_detail import UnitDetail
 from cardsmith.tui.widgets.battle_grid import BattleGrid
+from cardsmith.tui.widgets.key_footer import KeyFooter
 from cardsmith.wording import count
 
 if TYPE_CHECKING:
@@ -112,7 +113,7 @@ class BattleScreen(BetrayalScreen):
                 yield UnitDetail(id="battle-detail")
             with VerticalScroll(id="betrayal-pane"):
                 yield BetrayalPanel(id="betrayal")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Battle"

@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 from textual.worker import Worker, WorkerState
 
 from cardsmith import campaign as cp
@@ -37,6 +37,7 @@ from cardsmith.tui.screens.campaign_release import ask_release
 from cardsmith.tui.screens.dialogs import FileErrorPanel, PathDialog
 from cardsmith.tui.widgets.campaign_log import CampaignLog
 from cardsmith.tui.widgets.campaign_roster import RosterGrid
+from cardsmith.tui.widgets.key_footer import KeyFooter
 from cardsmith.wording import count
 
 
@@ -85,7 +86,7 @@ class CampaignScreen(Screen[None]):
             with VerticalScroll(id="warrior-pane"):
                 yield Static("", id="warrior-detail")
             yield CampaignLog(id="campaign-log")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Campaign"

@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Header, Input, Static
 from textual.worker import get_current_worker
 
 from cardsmith.catalogue.search import IndexRow, SearchFilters, SearchIndex, SearchResult
@@ -32,6 +32,7 @@ from cardsmith.services.first_rows import first_rows
 from cardsmith.tui.messages import ForceChanged
 from cardsmith.tui.screens.unit_lookup import UnitLookupDialog
 from cardsmith.tui.widgets.filters import FilterDialog, FilterSummary
+from cardsmith.tui.widgets.key_footer import KeyFooter
 from cardsmith.tui.widgets.result_columns import addable, order_rows
 from cardsmith.tui.widgets.results import ResultsTable
 from cardsmith.tui.widgets.search_box import SearchBox
@@ -114,7 +115,7 @@ class CatalogueScreen(Screen[None]):
             with VerticalScroll(id="preview-pane"):
                 yield UnitCard(id="preview")
         yield Static("Loading the catalogue…", id="status")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Catalogue"

@@ -7,7 +7,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from cardsmith import services
 from cardsmith.errors import CardsmithError
@@ -17,6 +17,7 @@ from cardsmith.models.force import MAX_SKILL, MIN_SKILL
 from cardsmith.tui.messages import ForceChanged
 from cardsmith.tui.screens.force_flows import Change, ForceEditFlows
 from cardsmith.tui.widgets.force_grid import ForceGrid
+from cardsmith.tui.widgets.key_footer import KeyFooter
 from cardsmith.tui.widgets.unit_card import UnitCard
 from cardsmith.tui.widgets.validation import ValidationPanel, formation_text
 from cardsmith.wording import count
@@ -128,7 +129,7 @@ class ForceScreen(ForceEditFlows):
         with Horizontal(id="checks"):
             yield ValidationPanel(id="validation")
             yield Static("", id="formations")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Force"

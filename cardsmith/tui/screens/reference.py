@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Input, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Header, Input, Static, TabbedContent, TabPane
 
 from cardsmith import services
 from cardsmith.errors import CardsmithError
 from cardsmith.tui.widgets.forwarding import FocusInput
+from cardsmith.tui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
     from cardsmith.tui.app import CardsmithApp
@@ -70,7 +71,7 @@ class ReferenceScreen(Screen[None]):
             if problem:
                 with TabPane("Tables", id="tab-problem"):
                     yield Static(f"The reference tables could not be read: {problem}")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Reference"

@@ -13,7 +13,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import (
     DataTable,
-    Footer,
     Header,
     Input,
     OptionList,
@@ -28,6 +27,7 @@ from cardsmith.services import custom_units as cu
 from cardsmith.tui.screens.dialogs import CellEditor
 from cardsmith.tui.screens.unit_files import UnitFileFlows
 from cardsmith.tui.widgets.forwarding import FocusInput, FocusSelect
+from cardsmith.tui.widgets.key_footer import KeyFooter
 from cardsmith.tui.widgets.profile_grid import ProfileGrid
 from cardsmith.wording import count
 
@@ -116,7 +116,7 @@ class UnitEditorScreen(UnitFileFlows):
         yield ProfileGrid(id="profile-grid")
         yield Static("", id="cell-hint")
         yield OptionList(id="unit-problems")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Custom unit"
