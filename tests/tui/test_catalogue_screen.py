@@ -64,6 +64,7 @@ async def test_filters_narrow_the_results(make_app: Callable[..., CardsmithApp])
         await pilot.press("ctrl+g")
         dialog = app.screen
         assert isinstance(dialog, FilterDialog)
+        assert dialog.focused is dialog.query_one("#type", Select)  # the first field, at once
         dialog.query_one("#type", Select).value = "CV"
         dialog.query_one("#pv-min", Input).focus()
         await pilot.press("2", "0", "enter")  # Enter applies

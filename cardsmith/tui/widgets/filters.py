@@ -100,6 +100,9 @@ class FilterDialog(ModalScreen[FilterText | None]):
     FilterDialog #filter-buttons { height: 1; margin-top: 1; align-horizontal: right; }
     FilterDialog #filter-buttons Button { margin-left: 1; }
     """
+    # Straight to the first field: focus passing through the scrolling box on its way
+    # there would restyle every field twice.
+    AUTO_FOCUS = "#type"
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="filters.cancel"),
         Binding("ctrl+l", "clear", "Clear all", id="filters.clear"),
@@ -227,9 +230,6 @@ class FilterDialog(ModalScreen[FilterText | None]):
             compact=True,
             value=value if value in known else Select.NULL,
         )
-
-    def on_mount(self) -> None:
-        self.query_one("#type", Select).focus()
 
     def current(self) -> FilterText:
         """The filters as the fields now say."""
