@@ -120,6 +120,7 @@ async def test_create_post_game_with_real_dice_undo_reroll_and_print(
         await _settle(pilot)
         form = app.screen
         assert isinstance(form, PostGameDialog)
+        assert form.focused is form.query_one("#opponent")  # the first field, at once
         await pilot.press(*"Los Bandidos", "enter")  # on to the warriors
         await pilot.press("o", "2", "down", "a", "down", "a")
         form.query_one("#mode-own", RadioButton).value = True
@@ -139,6 +140,7 @@ async def test_create_post_game_with_real_dice_undo_reroll_and_print(
         review = app.screen
         assert isinstance(review, ReviewDialog)
         assert "Leg wound" in review.text and "Move 6 → 5" in review.text
+        assert review.focused is review.query_one("#yes")
         await pilot.press("y")
         await _settle(pilot)
         roster = cp.replay(cp.load_campaign(path))

@@ -85,6 +85,9 @@ class PostGameDialog(ModalScreen[PostGameForm | None]):
     PostGameDialog #postgame-box { max-width: 100%; }
     """
 
+    # Straight to the first field: focus passing through the scrolling box first would
+    # restyle everything in it twice.
+    AUTO_FOCUS = "#opponent"
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="postgame.cancel"),
         Binding("o,space", "mark('out')", "Out of action", id="postgame.out"),
@@ -139,7 +142,6 @@ class PostGameDialog(ModalScreen[PostGameForm | None]):
         table.add_column("Advance", key="advance", width=8)
         for row in self.warriors:
             table.add_row(row.name, row.role, "", "", "", key=row.id)
-        self.query_one("#opponent", Input).focus()
 
     def _redraw(self, warrior_id: str) -> None:
         table = self.query_one("#postgame-warriors", DataTable)
@@ -275,6 +277,9 @@ class DiceModeDialog(ModalScreen[DiceMode | None]):
 class ReviewDialog(ModalScreen[bool]):
     """The rolls made and what they change; y saves, n drops everything."""
 
+    # Straight to the first field: focus passing through the scrolling box first would
+    # restyle everything in it twice.
+    AUTO_FOCUS = "#yes"
     BINDINGS = [
         Binding("y", "answer(True)", "Save", id="review.save"),
         Binding("escape,n", "answer(False)", "Discard", id="review.discard"),
@@ -311,9 +316,6 @@ class ReviewDialog(ModalScreen[bool]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Save (y)", variant="primary", id="yes")
                 yield Button("Discard (n)", id="no")
-
-    def on_mount(self) -> None:
-        self.query_one("#yes", Button).focus()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
