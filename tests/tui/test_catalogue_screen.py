@@ -18,7 +18,7 @@ from cardsmith.paths import cache_dir
 from cardsmith.services.catalogue import FilterText
 from cardsmith.tui.app import CardsmithApp
 from cardsmith.tui.screens.catalogue import CatalogueScreen
-from cardsmith.tui.widgets.filters import FilterDialog
+from cardsmith.tui.widgets.filters import FilterDialog, open_filters
 from cardsmith.tui.widgets.result_columns import cell_text
 from cardsmith.tui.widgets.results import ResultsTable
 from cardsmith.tui.widgets.unit_card import UnitCard
@@ -353,6 +353,28 @@ async def test_tech_rules_and_availability_filters(make_app: Callable[..., Cards
         assert app.screen is dialog
         assert "unknown faction 'Clan Nobody'" in str(dialog.query_one("#filter-error").render())
 
+        # Escape keeps the filters; the dialog is kept too, and opens again on the filters
+        # in force: no typed faction, no problem said, the first field focused.
+        await pilot.press("escape")
+        await ready(pilot)
+        assert screen.filter_text == FilterText(available_in="13")
+        await pilot.press("ctrl+g")
+        assert app.screen is dialog
+        assert dialog.query_one("#faction", Input).value == ""
+        assert dialog.query_one("#available", Select).value == "13"
+        assert str(dialog.query_one("#filter-error").render()) == ""
+        assert dialog.focused is dialog.query_one("#type", Select)
+        dialog.query_one("#pv-min", Input).value = "20"
+        await pilot.press("ctrl+s")
+        await ready(pilot)
+        assert screen.filter_text.pv_min == "20" and screen.filter_text.available_in == "13"
+        await pilot.press("ctrl+l")  # clear every filter
+        await ready(pilot)
+        await pilot.press("ctrl+g")
+        assert app.screen is dialog
+        assert dialog.query_one("#pv-min", Input).value == ""
+        assert dialog.query_one("#available", Select).value == Select.NULL
+
 
 async def test_add_by_mul_id_or_name(make_app: Callable[..., CardsmithApp]) -> None:
     from cardsmith.tui.screens.unit_lookup import UnitLookupDialog
@@ -479,3 +501,31 @@ async def test_the_first_frame_already_lists_units(make_app: Callable[..., Cards
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         assert first and first[0] == _names(app)[: len(first[0])] and len(first[0]) >= 30
+
+
+async def test_the_kept_filter_dialog_is_built_anew_when_the_roles_change(
+    make_app: Callable[..., CardsmithApp],
+) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        screen = app.screen
+        assert isinstance(screen, CatalogueScreen)
+        chosen: list[FilterText | None] = []
+
+        async def opened(text: FilterText, roles: list[str]) -> FilterDialog:
+            open_filters(app, text, roles, screen.check_filters, chosen.append)
+            await pilot.pause()
+            dialog = app.screen
+            assert isinstance(dialog, FilterDialog)
+            return dialog
+
+        first = await opened(FilterText(), ["Brawler"])
+        await pilot.press("escape")
+        assert await opened(FilterText(), ["Brawler"]) is first
+        await pilot.press("escape")
+        # A catalogue that has gained a role (an import, a fetch) offers it.
+        other = await opened(FilterText(roles=("Scout",)), ["Brawler", "Scout"])
+        assert other is not first and other.query_one("#role", Select).value == "Scout"
+        await pilot.press("escape")
+        assert chosen == [None, None, None]

@@ -31,7 +31,7 @@ from cardsmith.services.catalogue import FilterText, parse_filters
 from cardsmith.services.first_rows import first_rows
 from cardsmith.tui.messages import ForceChanged
 from cardsmith.tui.screens.unit_lookup import UnitLookupDialog
-from cardsmith.tui.widgets.filters import FilterDialog, FilterSummary
+from cardsmith.tui.widgets.filters import FilterSummary, open_filters
 from cardsmith.tui.widgets.key_footer import KeyFooter
 from cardsmith.tui.widgets.result_columns import addable, order_rows
 from cardsmith.tui.widgets.results import ResultsTable
@@ -305,7 +305,7 @@ class CatalogueScreen(Screen[None]):
             if text is not None:
                 self.set_filters(text)
 
-        self.app.push_screen(FilterDialog(self.filter_text, roles, self.check_filters), chosen)
+        open_filters(self.app, self.filter_text, roles, self.check_filters, chosen)
 
     def action_clear_filters(self) -> None:
         self.set_filters(FilterText())

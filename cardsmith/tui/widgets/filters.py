@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
@@ -110,126 +110,96 @@ class FilterDialog(ModalScreen[FilterText | None]):
     ]
 
     def __init__(self, text: FilterText, roles: Iterable[str], check: FilterCheck) -> None:
-        super().__init__(id="filter-dialog")
+        super().__init__()
         self.text = text
         self.roles = sorted(set(roles))
         self.check = check
+        self._choices: dict[str, set[str]] = {}
 
     def compose(self) -> ComposeResult:
-        text = self.text
         eras = [(f"{era.name} ({era.start}+)", str(era.id)) for era in ERAS]
         with Vertical():
             yield Label("[b]Filters[/b]  Tab moves, Enter applies, Esc cancels")
             with VerticalScroll():
-                yield self._row(
-                    "Type",
-                    self._select(
-                        "type",
-                        [(f"{t.value} {t.label}", t.value) for t in UnitType],
-                        _first(text.types),
-                        "Any type",
-                    ),
-                )
-                yield self._row(
-                    "Role",
-                    self._select(
-                        "role", [(r, r) for r in self.roles], _first(text.roles), "Any role"
-                    ),
-                )
-                size = "4+" if "4" in text.sizes else _first(text.sizes)
-                yield self._row("Size", self._select("size", _SIZES, size, "Any size"))
+                types = [(f"{t.value} {t.label}", t.value) for t in UnitType]
+                yield self._row("Type", self._select("type", types, "Any type"))
+                roles = [(r, r) for r in self.roles]
+                yield self._row("Role", self._select("role", roles, "Any role"))
+                yield self._row("Size", self._select("size", _SIZES, "Any size"))
                 with Horizontal(classes="row"):
                     yield Label("PV (skill 4)")
                     yield FocusInput(
-                        text.pv_min,
-                        placeholder="lowest",
-                        id="pv-min",
-                        compact=True,
-                        restrict=r"\d*",
+                        placeholder="lowest", id="pv-min", compact=True, restrict=r"\d*"
                     )
                     yield Label(" to", id="pv-to")
                     yield FocusInput(
-                        text.pv_max,
-                        placeholder="highest",
-                        id="pv-max",
-                        compact=True,
-                        restrict=r"\d*",
+                        placeholder="highest", id="pv-max", compact=True, restrict=r"\d*"
                     )
                 with Horizontal(classes="row"):
                     yield Label("Specials")
                     yield FocusInput(
-                        " ".join(text.specials),
-                        placeholder="IF ECM … (all needed)",
-                        id="special",
-                        compact=True,
+                        placeholder="IF ECM … (all needed)", id="special", compact=True
                     )
-                yield self._row(
-                    "Production era",
-                    self._select("era", eras, _first(text.eras), "Any production era"),
-                )
-                yield self._row(
-                    "Tech base",
-                    self._select(
-                        "tech",
-                        [(t, t.casefold()) for t in TECH_BASES],
-                        _first(text.techs),
-                        "Any tech base",
-                    ),
-                )
-                yield self._row(
-                    "Rules level",
-                    self._select(
-                        "rules",
-                        [(r, r.casefold()) for r in RULES_CHOICES],
-                        _first(text.rules),
-                        "Any rules level",
-                    ),
-                )
+                yield self._row("Production era", self._select("era", eras, "Any production era"))
+                techs = [(t, t.casefold()) for t in TECH_BASES]
+                yield self._row("Tech base", self._select("tech", techs, "Any tech base"))
+                rules = [(r, r.casefold()) for r in RULES_CHOICES]
+                yield self._row("Rules level", self._select("rules", rules, "Any rules level"))
                 yield self._row(
                     "Available in",
-                    self._select(
-                        "available",
-                        eras,
-                        text.available_in or None,
-                        "Any era (no availability filter)",
-                    ),
+                    self._select("available", eras, "Any era (no availability filter)"),
                 )
                 with Horizontal(classes="row"):
                     yield Label("… to faction")
                     yield FocusInput(
-                        text.faction,
-                        placeholder="MUL faction name or id",
-                        id="faction",
-                        compact=True,
+                        placeholder="MUL faction name or id", id="faction", compact=True
                     )
                 with Horizontal(classes="row"):
                     yield Label("")
-                    yield TickBox(
-                        "Only units with Alpha Strike stats",
-                        text.usable_only,
-                        id="usable",
-                        compact=True,
-                    )
+                    yield TickBox("Only units with Alpha Strike stats", id="usable", compact=True)
             yield Static("", id="filter-error")
             with Horizontal(id="filter-buttons"):
                 yield Button("Apply", id="apply", variant="primary", compact=True)
                 yield Button("Clear all", id="clear", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
+    def on_mount(self) -> None:
+        self.load(self.text)
+
+    def load(self, text: FilterText) -> None:
+        """Show ``text`` in every field, no problem said, the first field focused."""
+        self.text = text
+        size = "4+" if "4" in text.sizes else _first(text.sizes)
+        chosen = {
+            "type": _first(text.types),
+            "role": _first(text.roles),
+            "size": size,
+            "era": _first(text.eras),
+            "tech": _first(text.techs),
+            "rules": _first(text.rules),
+            "available": text.available_in or None,
+        }
+        for name, value in chosen.items():
+            field: Select[str] = self.query_one(f"#{name}", Select)
+            field.value = value if value in self._choices[name] else Select.NULL
+        typed = {
+            "pv-min": text.pv_min,
+            "pv-max": text.pv_max,
+            "special": " ".join(text.specials),
+            "faction": text.faction,
+        }
+        for name, value in typed.items():
+            self.query_one(f"#{name}", FocusInput).value = value
+        self.query_one("#usable", Checkbox).value = text.usable_only
+        self.query_one("#filter-error", Static).update("")
+        self.query_one("#type", Select).focus()
+
     def _row(self, label: str, field: Select[str]) -> Horizontal:
         return Horizontal(Label(label), field, classes="row")
 
-    def _select(
-        self, name: str, options: list[tuple[str, str]], value: str | None, prompt: str
-    ) -> Select[str]:
-        known = {v for _, v in options}
-        return FocusSelect(
-            options,
-            prompt=prompt,
-            id=name,
-            compact=True,
-            value=value if value in known else Select.NULL,
-        )
+    def _select(self, name: str, options: list[tuple[str, str]], prompt: str) -> Select[str]:
+        self._choices[name] = {value for _, value in options}
+        return FocusSelect(options, prompt=prompt, id=name, compact=True)
 
     def current(self) -> FilterText:
         """The filters as the fields now say."""
@@ -284,6 +254,37 @@ class FilterDialog(ModalScreen[FilterText | None]):
         {"apply": self.action_apply, "clear": self.action_clear}.get(
             event.button.id or "", self.action_cancel
         )()
+
+
+#: The name the filter dialog is kept under between openings.
+KEPT_AS = "catalogue-filters"
+
+
+def open_filters(
+    app: App[object],
+    text: FilterText,
+    roles: Iterable[str],
+    check: FilterCheck,
+    chosen: Callable[[FilterText | None], None],
+) -> None:
+    """Open the filter dialog on ``text``; ``chosen`` gets what the player settles on.
+
+    The dialog is kept between openings and refilled: building its thirty-odd fields
+    takes most of a second on a slow machine, refilling them a fraction of that.  It is
+    built anew only when the roles to choose from or the screen that checks it change.
+    """
+    kept = app.get_screen(KEPT_AS) if app.is_screen_installed(KEPT_AS) else None
+    wanted = sorted(set(roles))
+    if isinstance(kept, FilterDialog) and kept.roles == wanted and kept.check == check:
+        kept.load(text)
+        app.push_screen(kept, chosen)
+        return
+    if kept is not None:
+        app.uninstall_screen(KEPT_AS)
+        kept.remove()
+    dialog = FilterDialog(text, wanted, check)
+    app.install_screen(dialog, KEPT_AS)
+    app.push_screen(dialog, chosen)
 
 
 def _first(values: Iterable[str]) -> str | None:
