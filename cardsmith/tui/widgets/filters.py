@@ -95,7 +95,7 @@ class FilterDialog(ModalScreen[FilterText | None]):
     FilterDialog .row Select { width: 1fr; }
     FilterDialog .row FocusInput { width: 1fr; }
     FilterDialog #pv-min, FilterDialog #pv-max { width: 10; }
-    FilterDialog #pv-to { width: 3; }
+    FilterDialog #pv-to { width: 4; }
     FilterDialog #filter-error { color: $error; height: auto; }
     FilterDialog #filter-buttons { height: 1; margin-top: 1; align-horizontal: right; }
     FilterDialog #filter-buttons Button { margin-left: 1; }
@@ -131,7 +131,7 @@ class FilterDialog(ModalScreen[FilterText | None]):
                     yield FocusInput(
                         placeholder="lowest", id="pv-min", compact=True, restrict=r"\d*"
                     )
-                    yield Label(" to", id="pv-to")
+                    yield Label(" to ", id="pv-to")
                     yield FocusInput(
                         placeholder="highest", id="pv-max", compact=True, restrict=r"\d*"
                     )
