@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from typing import Any
 
 from textual import on
 from textual.app import App, ComposeResult
@@ -261,7 +262,7 @@ KEPT_AS = "catalogue-filters"
 
 
 def open_filters(
-    app: App[object],
+    app: App[Any],
     text: FilterText,
     roles: Iterable[str],
     check: FilterCheck,
