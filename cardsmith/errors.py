@@ -188,7 +188,7 @@ class MoreDiceNeeded(DiceError):
         what = f" for {purpose}" if purpose else ""
         left = len(have)
         super().__init__(
-            f"{expr}{what} needs {needed} dice; "
+            f"{expr}{what} needs {needed} {'die' if needed == 1 else 'dice'}; "
             f"{left} entered {'die is' if left == 1 else 'dice are'} left"
         )
         self.expr = expr
