@@ -185,3 +185,59 @@ def test_a_text_seed_rolls_alike_every_time() -> None:
     assert len(set(rolls)) == 1
     rng = random.Random("lance.json:3")
     assert rolls[0] == rng.randint(1, 6) + rng.randint(1, 6)
+
+
+@pytest.mark.parametrize(
+    ("text", "dice", "total"),
+    [
+        ("2D66", [1, 2, 6, 5], 12 + 65),  # each pair a tens and a units die
+        ("D66+1", [3, 4], 35),
+        ("D66x2", [3, 4], 68),
+        ("2D6-1", [6, 6], 11),
+        ("D6x5", [4], 20),
+    ],
+)
+def test_a_total_counts_each_die_then_multiplies_then_adds(
+    text: str, dice: list[int], total: int
+) -> None:
+    assert parse_dice(text).total(dice) == total
+    assert Dice.own(dice).roll(parse_dice(text)).total == total
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("101D6", "'101D6': roll between 1 and 100 dice"),
+        ("D1", "'D1': a die needs at least 2 faces"),
+    ],
+)
+def test_a_dice_expression_out_of_bounds_says_which_bound(text: str, message: str) -> None:
+    with pytest.raises(DiceError) as refused:
+        parse_dice(text)
+    assert refused.value.message == message
+
+
+def test_the_bounds_themselves_are_dice() -> None:
+    assert parse_dice("100D2").count == 100 and parse_dice("100D2").sides == 2
+
+
+def test_a_logged_roll_keeps_its_total_and_comes_back_from_the_log() -> None:
+    rolled = Dice.own([6, 5]).roll(parse_dice("2D6+1"))
+    logged = rolled.to_json()
+    assert logged == {"expr": "2D6+1", "dice": [6, 5], "total": 12, "source": "entered"}
+    assert type(rolled).from_json(logged) == rolled
+    # A roll logged without its source was drawn from the generator.
+    assert type(rolled).from_json({"expr": "D6", "dice": [3]}).source == "rolled"
+    for bad in ([1, "2"], "12", None):
+        with pytest.raises(DiceError) as refused:
+            type(rolled).from_json({"expr": "2D6", "dice": bad})
+        assert refused.value.message == f"logged roll has bad dice: {bad!r}"
+
+
+def test_an_entered_die_that_is_no_face_names_the_roll_or_the_dice() -> None:
+    with pytest.raises(DiceError) as named:
+        Dice.own([7]).roll(parse_dice("D6"), "injury")
+    assert named.value.message == "7 is not a face of a D6 (injury)"
+    with pytest.raises(DiceError) as unnamed:
+        Dice.own([7, 1]).roll(parse_dice("2D6"))
+    assert unnamed.value.message == "7 is not a face of a D6 (2D6)"
