@@ -1,0 +1,97 @@
+"""A table entry read whole from a pack file, and each mistake in one named by its key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardsmith.errors import TemplateError
+from cardsmith.tables import load_files
+from cardsmith.tables.model import Entry
+
+from .conftest import PACK_HEAD
+
+
+def _pack(tmp_path: Path, entries: str, *, skills: bool = False) -> Path:
+    path = tmp_path / "entries.toml"
+    head = f'\n[[table]]\nid = "t"\ntitle = "T"\ndice = "D6"\nskill_table = {str(skills).lower()}\n'
+    path.write_text(PACK_HEAD + head + entries, encoding="utf-8")
+    return path
+
+
+def test_every_setting_of_an_entry_is_read_as_written(tmp_path: Path) -> None:
+    entries = """
+[[table.entry]]
+range = "1-2"
+key = "trick-shot"
+label = "Trick shot"
+aliases = ["trick", "ts"]
+text = "Shoots twice"
+value = 2
+repeatable = 2
+picks = ["Rifle", "Pistol"]
+
+[[table.entry]]
+range = 3
+key = "missing"
+label = "(missing)"
+gap = true
+
+[[table.entry]]
+range = "4+"
+key = "steady"
+label = "Steady"
+"""
+    table = load_files([_pack(tmp_path, entries, skills=True)]).tables["t"]
+    assert table.entries == (
+        Entry(
+            key="trick-shot",
+            low=1,
+            high=2,
+            label="Trick shot",
+            aliases=("trick", "ts"),
+            text="Shoots twice",
+            value=2,
+            repeatable=2,
+            picks=("Rifle", "Pistol"),
+        ),
+        Entry(key="missing", low=3, high=3, label="(missing)", gap=True),
+        Entry(key="steady", low=4, high=None, label="Steady"),
+    )
+
+
+@pytest.mark.parametrize(
+    ("entry", "where", "message"),
+    [
+        ('range = "x"', "entry[0].range", "'x' is not a range like 11-15, 22 or 101+"),
+        ("range = true", "entry[0].range", "True is not a range like 11-15, 22 or 101+"),
+        ('range = "6-1"', "entry[0].range", "'6-1' runs backwards"),
+        ('range = "1-6"\nlabel = "A"', "entry[0].key", "is required"),
+        ('range = "1-6"\nkey = "Big A"\nlabel = "A"', "entry[0].key",
+         "must be lower-case letters, digits and dashes"),
+        ('range = "1-6"\nkey = "a"', "entry.a.label", "is required"),
+        ('range = "1-6"\nkey = "a"\nlabel = "A"\nvalue = "two"', "entry.a.value",
+         "must be a whole number"),
+        ('range = "1-6"\nkey = "a"\nlabel = "A"\nvalue = true', "entry.a.value",
+         "must be a whole number"),
+        ('range = "1-6"\nkey = "a"\nlabel = "A"\nrepeatable = 0', "entry.a.repeatable",
+         "must be a whole number from 1"),
+        ('range = "1-6"\nkey = "a"\nlabel = "A"\nrepeatable = true', "entry.a.repeatable",
+         "must be a whole number from 1"),
+        ('range = "1-6"\nkey = "a"\nlabel = "A"\ncolour = "red"', "entry.a.colour",
+         "is not a setting of a table entry"),
+        ('range = "1-6"\nkey = "a"\nlabel = "A"\naliases = "x"', "entry.a.aliases",
+         "must be a list of text"),
+        ('range = "1-6"\nkey = "a"\nlabel = "A"\npicks = [1]', "entry.a.picks",
+         "must be a list of text"),
+        ('range = "1-6"\nkey = "a"\nlabel = "A"\ntext = 5', "entry.a.text", "must be text"),
+    ],
+)  # fmt: skip
+def test_a_mistake_in_an_entry_is_named_by_its_key(
+    tmp_path: Path, entry: str, where: str, message: str
+) -> None:
+    with pytest.raises(TemplateError) as refused:
+        load_files([_pack(tmp_path, f"\n[[table.entry]]\n{entry}\n")])
+    said = [(p.where, p.message) for p in refused.value.problems]
+    assert (f"entries.toml: table.t.{where}", message) in said
