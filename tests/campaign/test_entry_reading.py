@@ -95,3 +95,102 @@ def test_a_mistake_in_an_entry_is_named_by_its_key(
         load_files([_pack(tmp_path, f"\n[[table.entry]]\n{entry}\n")])
     said = [(p.where, p.message) for p in refused.value.problems]
     assert (f"entries.toml: table.t.{where}", message) in said
+
+
+def test_every_setting_of_a_table_is_read_as_written(tmp_path: Path) -> None:
+    path = tmp_path / "lookup.toml"
+    path.write_text(
+        PACK_HEAD
+        + """
+[[table]]
+id = "gap"
+title = "Rating gap"
+input = "the rating difference"
+aliases = ["underdog"]
+text = "Look up the gap"
+incomplete = "seed 002 leaves 3 out"
+source = "seed 002, p. 4"
+
+[[table.entry]]
+range = "0-2"
+key = "close"
+label = "Close"
+
+[[table.entry]]
+range = "3+"
+key = "far"
+label = "Far"
+""",
+        encoding="utf-8",
+    )
+    table = load_files([path]).tables["gap"]
+    assert (table.title, table.pack, table.dice, table.input_label) == (
+        "Rating gap",
+        "test",
+        None,
+        "the rating difference",
+    )
+    assert (table.aliases, table.text, table.incomplete, table.source) == (
+        ("underdog",),
+        "Look up the gap",
+        "seed 002 leaves 3 out",
+        "seed 002, p. 4",
+    )
+    assert not table.skill_table and [e.key for e in table.entries] == ["close", "far"]
+
+
+def test_table_mistakes_are_named_by_their_key(tmp_path: Path) -> None:
+    path = tmp_path / "entries.toml"
+    text = """
+[[table]]
+id = "t"
+dice = "D6"
+title = 5
+aliases = "x"
+incomplete = 1
+
+[[table.entry]]
+range = "1-3"
+key = "a"
+label = "A"
+
+[[table.entry]]
+range = "4-6"
+key = "a"
+label = "A again"
+"""
+    path.write_text(PACK_HEAD + text, encoding="utf-8")
+    with pytest.raises(TemplateError) as refused:
+        load_files([path])
+    said = {(p.where, p.message) for p in refused.value.problems}
+    assert said == {
+        ("entries.toml: table.t.title", "must be text"),
+        ("entries.toml: table.t.aliases", "must be a list of text"),
+        ("entries.toml: table.t.incomplete", "must be text"),
+        ("entries.toml: table.t.entry.a", "key used by more than one entry"),
+    }
+    assert refused.value.message.startswith("4 problems in the table data")
+
+
+def test_a_pack_or_table_id_used_twice_names_the_file_that_had_it_first(tmp_path: Path) -> None:
+    first = _pack(tmp_path, '\n[[table.entry]]\nrange = "1-6"\nkey = "a"\nlabel = "A"\n')
+    second = tmp_path / "again.toml"
+    second.write_text(first.read_text(encoding="utf-8"), encoding="utf-8")
+    third = tmp_path / "third.toml"
+    third.write_text(first.read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(TemplateError) as refused:
+        load_files([first, second, third])
+    assert [(p.where, p.message) for p in refused.value.problems] == [
+        ("again.toml: pack.id", f"'test' is also the id of {first}"),
+        ("third.toml: pack.id", f"'test' is also the id of {first}"),
+    ]
+    other = tmp_path / "other.toml"
+    other.write_text(
+        first.read_text(encoding="utf-8").replace('id = "test"', 'id = "other"', 1),
+        encoding="utf-8",
+    )
+    with pytest.raises(TemplateError) as refused:
+        load_files([first, other])
+    assert [(p.where, p.message) for p in refused.value.problems] == [
+        ("other.toml: table.t", f"id already used in {first}")
+    ]
