@@ -194,3 +194,23 @@ def test_a_pack_or_table_id_used_twice_names_the_file_that_had_it_first(tmp_path
     assert [(p.where, p.message) for p in refused.value.problems] == [
         ("other.toml: table.t", f"id already used in {first}")
     ]
+
+
+@pytest.mark.parametrize(
+    ("tables", "where", "message"),
+    [
+        ('table = "t"', "table", "must be a list of tables ([[table]])"),
+        ('[[table]]\ntitle = "T"\ndice = "D6"', "table[0].id", "is required"),
+        ('[[table]]\nid = 7\ntitle = "T"', "table[0].id", "must be text"),
+        ('[[table]]\nid = "t"\ntitle = "T"\ndice = "D6"\nentry = "a"', "table.t.entry",
+         "must be a list of tables ([[entry]])"),
+    ],
+)  # fmt: skip
+def test_the_list_of_tables_and_each_table_id_are_named_from_the_top(
+    tmp_path: Path, tables: str, where: str, message: str
+) -> None:
+    path = tmp_path / "top.toml"
+    path.write_text(tables + "\n" + PACK_HEAD, encoding="utf-8")  # a top-level key comes first
+    with pytest.raises(TemplateError) as refused:
+        load_files([path])
+    assert (f"top.toml: {where}", message) in [(p.where, p.message) for p in refused.value.problems]
