@@ -66,6 +66,41 @@ label = "Jailed"
 effects = [{ kind = "pay", amount = "D6", prompt = "Bail", otherwise_label = "Stay in jail", otherwise = [{ kind = "miss-games", games = 1 }] }]
 
 [[table]]
+id = "mixed"
+title = "Mixed"
+dice = "D6"
+
+[[table.entry]]
+range = "1"
+key = "learn"
+label = "Learns"
+effects = [{ kind = "xp", amount = "D6" }]
+
+[[table.entry]]
+range = "2"
+key = "loot"
+label = "Loot"
+effects = [{ kind = "funds", delta = "D6" }]
+
+[[table.entry]]
+range = "3"
+key = "limp"
+label = "Limp"
+effects = [{ kind = "condition", id = "limp", label = "Limp", if_present = [{ kind = "miss-games", games = 1 }] }]
+
+[[table.entry]]
+range = "4"
+key = "again"
+label = "Again"
+effects = [{ kind = "roll-again", times = "D3", table = "tricks" }]
+
+[[table.entry]]
+range = "5-6"
+key = "promoted"
+label = "Promoted"
+effects = [{ kind = "promote", to = "hero", once_per_game = true }]
+
+[[table]]
 id = "rating"
 title = "Rating gap"
 input = "the rating difference"
@@ -148,3 +183,34 @@ def test_a_lookup_table_asks_for_its_number_by_name(pack: TableSet) -> None:
     assert off.value.message == (
         "-1 is not on Rating gap: it is looked up by the rating difference (0-4, 5+)"
     )
+
+
+def test_each_amount_rolled_is_named_for_what_it_decides(pack: TableSet) -> None:
+    purposes = [
+        [r.purpose for r in _roll(pack, "mixed", dice).extra]
+        for dice in ([1, 4], [2, 6], [4, 2, 1, 4])
+    ]
+    assert purposes == [["experience"], ["funds"], ["rolls again on Tricks"]]
+    with pytest.raises(MoreDiceNeeded) as asked:
+        _roll(pack, "mixed", [])
+    assert asked.value.message == "D6 for Mixed needs 1 die; 0 entered dice are left"
+
+
+def test_what_a_roll_gives_the_warrior_counts_for_the_next_roll_of_the_game(
+    pack: TableSet,
+) -> None:
+    """One context for a warrior's rolls after a game: a condition held, a promotion made."""
+    context = Context(kind="hired-gun")
+    resolver = Resolver(pack, Dice.own([3, 3, 5, 6, 1, 2]), ScriptedChooser([]), context)
+    first, second = resolver.resolve("mixed"), resolver.resolve("mixed")
+    assert first.changes == (Change("condition", "Limp", value="limp"),)
+    assert context.conditions == {"limp"}
+    assert second.notes == ("already has Limp",)
+    assert second.changes == (Change("miss-games", "Misses 1 game", amount=1),)
+    promoted = resolver.resolve("mixed")
+    assert promoted.changes == (Change("promote", "Promoted to Hero", value="hero"),)
+    assert (context.kind, context.promotion_taken) == ("hero", True)
+    # The second promotion of the game (a 6) does not count: the 1 after it does.
+    again = resolver.resolve("mixed")
+    assert again.extra[0].purpose == "re-rolled Promoted: only one promotion per game"
+    assert again.entry == "learn"
