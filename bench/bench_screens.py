@@ -34,7 +34,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, Select, Static
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_tui import fill_cache
+from bench_tui import add_data_option, fill_cache
 
 SIZE = (120, 40)
 #: Fifteen keys for the footer, none of them a key the bench presses.
@@ -116,11 +116,7 @@ async def _measure(app: App[Any], rounds: int) -> dict[str, list[float]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    default = Path(
-        os.environ.get("CARDSMITH_TEST_DATA")
-        or Path(__file__).resolve().parents[2] / "shared" / "mul"
-    )
-    parser.add_argument("--data", type=Path, default=default, help="folder holding units.json")
+    add_data_option(parser)
     parser.add_argument("--rounds", type=int, default=9)
     args = parser.parse_args()
     from textual import _wait

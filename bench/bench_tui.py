@@ -272,13 +272,18 @@ def _common(got: str, wanted: str) -> int:
     )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_data_option(parser: argparse.ArgumentParser) -> None:
+    """``--data``: the folder of the real MUL records (``CARDSMITH_TEST_DATA`` by default)."""
     default = Path(
         os.environ.get("CARDSMITH_TEST_DATA")
         or Path(__file__).resolve().parents[2] / "shared" / "mul"
     )
     parser.add_argument("--data", type=Path, default=default, help="folder holding units.json")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_data_option(parser)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument(
         "--part", choices=("all", "start", "keys", "big", "lost"), default="all", help="one part"
