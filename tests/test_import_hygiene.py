@@ -88,7 +88,7 @@ def test_importing_the_core_loads_no_ui_library() -> None:
 def test_search_command_does_not_load_pdf_or_tui_libraries() -> None:
     code = (
         "import sys\n"
-        "import cardsmith.cli, cardsmith.cli.catalogue_cmds\n"
+        "import cardsmith.cli, cardsmith.cli.search_cmds\n"
         "bad = [m for m in ('textual', 'reportlab') if m in sys.modules]\n"
         "print(','.join(bad))\n"
     )
@@ -96,3 +96,31 @@ def test_search_command_does_not_load_pdf_or_tui_libraries() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == ""
+
+
+def test_a_search_loads_no_force_import_or_availability_module(tmp_path: Path) -> None:
+    """``cardsmith search NAME`` pays only for searching: start-up is most of its time."""
+    code = (
+        "import sys\n"
+        "from cardsmith.cli import main\n"
+        "try:\n"
+        "    main(['--cache-dir', sys.argv[1], 'search', 'atlas'])\n"
+        "except SystemExit as stop:\n"
+        "    assert not stop.code, stop.code\n"
+        "print(','.join(sorted(m for m in sys.modules if m.startswith('cardsmith'))))\n"
+    )
+    for _run in ("the first seeds the starter", "the second is looked at"):
+        result = subprocess.run(
+            [sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=True
+        )
+    loaded = set(result.stdout.strip().splitlines()[-1].split(","))
+    assert "cardsmith.services.catalogue" in loaded  # the search did run
+    unneeded = {
+        "cardsmith.models.force",  # forces and pilots
+        "cardsmith.catalogue.dump",  # the import file reader
+        "cardsmith.catalogue.availability",  # availability lists, read for --available-in
+        "cardsmith.catalogue.factions",
+        "cardsmith.services.catalogue_upkeep",  # import, info, clear
+        "rapidfuzz",  # typos only
+    }
+    assert sorted(unneeded & loaded) == []

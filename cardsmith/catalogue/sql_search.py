@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable
+from dataclasses import replace
 
 from cardsmith.catalogue.search import (
     Hit,
@@ -24,6 +25,7 @@ from cardsmith.catalogue.search import (
     rank_key,
     substring_score,
 )
+from cardsmith.limits import SQLITE_MAX, SQLITE_MIN
 
 #: The columns of an ``IndexRow``, in order.
 INDEX_COLUMNS = (
@@ -102,3 +104,21 @@ def search_sql(
             hits.append(Hit(row, score))
     hits.sort(key=rank_key)
     return SearchResult(hits[:limit] if limit > 0 else hits, len(hits))
+
+
+def within_sqlite(filters: SearchFilters | None) -> SearchFilters:
+    """The filters with every whole number moved into SQLite's range (the answer is the same:
+    no stored value lies beyond it), so ``--pv 10**23`` finds nothing instead of failing."""
+    if filters is None:
+        return SearchFilters()
+
+    def clamp(value: int) -> int:
+        return min(max(value, SQLITE_MIN), SQLITE_MAX)
+
+    return replace(
+        filters,
+        sizes=frozenset(clamp(v) for v in filters.sizes),
+        eras=frozenset(clamp(v) for v in filters.eras),
+        pv_min=None if filters.pv_min is None else clamp(filters.pv_min),
+        pv_max=None if filters.pv_max is None else clamp(filters.pv_max),
+    )

@@ -15,24 +15,25 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from cardsmith import paths
-from cardsmith.catalogue import availability_store as av
-from cardsmith.catalogue.availability import AvailabilityList, AvailabilityView, Coverage
-from cardsmith.catalogue.dump import UnitRecord, read_unit_file
-from cardsmith.catalogue.factions import Faction, resolve_faction
 from cardsmith.catalogue.opening import open_store
 from cardsmith.catalogue.schema import STORE_NAME
 from cardsmith.catalogue.search import IndexRow, SearchFilters, SearchIndex, SearchResult, normalise
-from cardsmith.catalogue.sql_search import INDEX_COLUMNS, search_sql
+from cardsmith.catalogue.sql_search import INDEX_COLUMNS, search_sql, within_sqlite
 from cardsmith.catalogue.writing import Transaction, translate, unit_row
 from cardsmith.errors import CatalogueDataError
-from cardsmith.limits import SQLITE_MAX, SQLITE_MIN, fits_sqlite
+from cardsmith.limits import fits_sqlite
 from cardsmith.models import Unit
+
+if TYPE_CHECKING:
+    from cardsmith.catalogue.availability import AvailabilityList, AvailabilityView, Coverage
+    from cardsmith.catalogue.dump import UnitRecord
+    from cardsmith.catalogue.factions import Faction
 
 __all__ = ["STORE_NAME", "Catalogue", "CatalogueInfo", "StoreReport", "UnitVersion", "now_iso"]
 
@@ -150,6 +151,8 @@ class Catalogue:
         stamp = f"{starter.stat().st_size}:{starter.stat().st_mtime_ns}"
         if self.meta("starter") == stamp:
             return
+        from cardsmith.catalogue.dump import read_unit_file
+
         records = read_unit_file(starter)
         existing = {
             row[0] for row in self._db.execute("SELECT mul_id FROM units WHERE source != 'starter'")
@@ -227,7 +230,7 @@ class Catalogue:
         """Search straight from SQL (the index only for typos): see ``sql_search``."""
         try:
             return search_sql(
-                self._db, query, _within_sqlite(filters), limit=limit, index=self.index
+                self._db, query, within_sqlite(filters), limit=limit, index=self.index
             )
         except sqlite3.Error as exc:
             raise translate(exc, self.path, "read") from exc
@@ -253,7 +256,8 @@ class Catalogue:
         row = self._read("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return str(row[0]) if row else None
 
-    # -- availability and factions ------------------------------------------------------
+    # -- availability and factions (imported here, on first use: a search by name and the
+    # app's first screen never read them, and their module brings eras and factions along)
 
     def availability(self, mul_id: int, era_id: int, faction_id: int | None = None) -> bool | None:
         """Whether the unit is available in the era (to the faction; None: to anybody).
@@ -262,23 +266,33 @@ class Catalogue:
         when no stored list covers it (see ``cardsmith.catalogue.availability``).
         """
         view = self.availability_view(era_id, faction_id)
+        from cardsmith.catalogue import availability_store as av
+
         mul_type, technology = self._guarded(lambda: av.unit_kind(self._db, mul_id))
         return view.answer(mul_id, mul_type, technology)
 
     def availability_view(self, era_id: int, faction_id: int | None = None) -> AvailabilityView:
         """Every stored list of the era, to answer for many units at once (checks, search)."""
+        from cardsmith.catalogue import availability_store as av
+
         return self._guarded(lambda: av.view(self._db, era_id, faction_id))
 
     def availability_version(self) -> str | None:
         """The data version of the availability data; None when there is none."""
+        from cardsmith.catalogue import availability_store as av
+
         return self._guarded(lambda: av.version(self._db))
 
     def coverage(self) -> list[Coverage]:
         """Which eras and factions (and types and techs) the availability data covers."""
+        from cardsmith.catalogue import availability_store as av
+
         return self._guarded(lambda: av.coverage(self._db))
 
     def factions(self) -> list[Faction]:
         """Every MUL faction the catalogue knows, by name."""
+        from cardsmith.catalogue import availability_store as av
+
         return self._guarded(lambda: av.factions(self._db))
 
     def find_faction(self, text: str) -> Faction:
@@ -287,15 +301,21 @@ class Catalogue:
         Raises:
             UnknownName: none or several fit (with suggestions).
         """
+        from cardsmith.catalogue.factions import resolve_faction
+
         return resolve_faction(text, self.factions())
 
     def add_availability(self, lists: Iterable[AvailabilityList], *, source: str) -> int:
         """Store availability lists, each replacing a stored one of the same scope."""
+        from cardsmith.catalogue import availability_store as av
+
         with self._write():
             return av.store_lists(self._db, lists, source=source, fetched_at=now_iso())
 
     def add_factions(self, found: Iterable[Faction], *, source: str) -> int:
         """Add (or rename) factions."""
+        from cardsmith.catalogue import availability_store as av
+
         with self._write():
             return av.store_factions(self._db, found, source=source)
 
@@ -375,21 +395,3 @@ class Catalogue:
             return step()
         except sqlite3.Error as exc:
             raise translate(exc, self.path, "read") from exc
-
-
-def _within_sqlite(filters: SearchFilters | None) -> SearchFilters:
-    """The filters with every whole number moved into SQLite's range (the answer is the same:
-    no stored value lies beyond it), so ``--pv 10**23`` finds nothing instead of failing."""
-    if filters is None:
-        return SearchFilters()
-
-    def clamp(value: int) -> int:
-        return min(max(value, SQLITE_MIN), SQLITE_MAX)
-
-    return replace(
-        filters,
-        sizes=frozenset(clamp(v) for v in filters.sizes),
-        eras=frozenset(clamp(v) for v in filters.eras),
-        pv_min=None if filters.pv_min is None else clamp(filters.pv_min),
-        pv_max=None if filters.pv_max is None else clamp(filters.pv_max),
-    )

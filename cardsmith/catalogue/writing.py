@@ -12,11 +12,14 @@ import json
 import os
 import sqlite3
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardsmith.catalogue import schema
-from cardsmith.catalogue.dump import UnitRecord
 from cardsmith.catalogue.search import normalise
 from cardsmith.errors import CatalogueBusy, CatalogueError, CatalogueReadOnly, CatalogueStoreError
+
+if TYPE_CHECKING:
+    from cardsmith.catalogue.dump import UnitRecord
 
 
 def read_only_reason(path: Path) -> str | None:

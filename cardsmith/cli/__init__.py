@@ -18,7 +18,7 @@ from cardsmith.errors import EXIT_BAD_INPUT, CardsmithError
 #: when their command runs (or for --help), so `cardsmith search` never pays for the
 #: PDF or TUI libraries.
 LAZY_COMMANDS: dict[str, str] = {
-    "search": "catalogue_cmds:search",
+    "search": "search_cmds:search",
     "fetch": "fetch_cmds:fetch",
     "catalogue": "catalogue_cmds:catalogue",
     "locate": "misc_cmds:locate",

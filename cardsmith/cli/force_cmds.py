@@ -6,11 +6,11 @@ from pathlib import Path
 
 import click
 
-from cardsmith.cli.catalogue_cmds import open_catalogue
 from cardsmith.cli.context import settings_of
 from cardsmith.cli.force_show_cmds import FILE, FORMAT, formations_command, show_command
 from cardsmith.cli.force_show_cmds import spas_command as spas_list_command
 from cardsmith.cli.output import echo_json
+from cardsmith.cli.search_cmds import open_catalogue
 from cardsmith.errors import UsageError
 from cardsmith.forces.pricing import entry_pv, force_pv
 from cardsmith.models.force import Force, MulRef

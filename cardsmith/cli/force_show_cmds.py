@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from cardsmith.cli.catalogue_cmds import open_catalogue
 from cardsmith.cli.context import settings_of
 from cardsmith.cli.output import echo_json, format_table, warn
+from cardsmith.cli.search_cmds import open_catalogue
 from cardsmith.errors import CardsmithError
 from cardsmith.forces.formations import load_formations
 from cardsmith.models.force import SKILL_NAMES, Force

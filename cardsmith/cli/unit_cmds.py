@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from cardsmith.cli.catalogue_cmds import open_catalogue
 from cardsmith.cli.context import Settings
 from cardsmith.cli.output import echo_json, format_table
+from cardsmith.cli.search_cmds import open_catalogue
 from cardsmith.models.profiles import ProfileSet
 from cardsmith.services import custom_units
 from cardsmith.services.catalogue import find_unit

@@ -17,7 +17,7 @@ from cardsmith.catalogue.eras import find_era, resolve_era
 from cardsmith.catalogue.factions import Faction, parse_autocomplete, resolve_faction
 from cardsmith.catalogue.store import Catalogue
 from cardsmith.errors import CatalogueDataError, UnknownName
-from cardsmith.services.catalogue import import_files
+from cardsmith.services.catalogue_upkeep import import_files
 
 ATLAS, TIMBER_WOLF, PHOENIX = 140, 1985, 7467  # IS, Clan and Primitive BattleMechs (starter)
 FERRET = 1060  # an Inner Sphere combat vehicle (starter)
