@@ -75,10 +75,8 @@ def resolve_faction(text: str, factions: Sequence[Faction]) -> Faction:
         for faction in factions:
             if faction.id == wanted:
                 return faction
-        raise UnknownName(
-            f"no known faction has MUL id {wanted}",
-            candidates=() if factions else (NO_FACTIONS_HINT,),
-        )
+        # With no faction known, how to get them is the message, not a name to pick.
+        raise UnknownName(f"no known faction has MUL id {wanted}" + _hint(factions))
     key = normalise(text)
     if not key:
         raise UnknownName("give a faction: its name or its MUL id")
@@ -95,12 +93,16 @@ def resolve_faction(text: str, factions: Sequence[Faction]) -> Faction:
             candidates=tuple(f.label for f in shown),
         )
     if not factions:
-        raise UnknownName(f"unknown faction {text!r}", candidates=(NO_FACTIONS_HINT,))
+        raise UnknownName(f"unknown faction {text!r}" + _hint(factions))
     by_name = {f.name: f for f in factions}
     close = closest(text, list(by_name))
     raise UnknownName(
         f"unknown faction {text!r}", candidates=tuple(by_name[name].label for name in close)
     )
+
+
+def _hint(factions: Sequence[Faction]) -> str:
+    return "" if factions else f": {NO_FACTIONS_HINT}"
 
 
 def names_by_id(factions: Iterable[Faction]) -> dict[int, str]:

@@ -72,6 +72,17 @@ def test_bad_filters_exit_2(cli_run: Any, args: list[str], fragment: str) -> Non
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize("faction", ["Lyran Commonwealth", "16"])
+def test_a_faction_before_any_is_known_says_how_to_get_them(cli_run: Any, faction: str) -> None:
+    """The starter catalogue knows no factions: the way to get them is said, not offered
+    as a name the user might have meant."""
+    result = cli_run("search", "griffin", "--available-in", "3025", "--faction", faction)
+    assert result.code == 2, result
+    assert "no MUL factions are in the local catalogue yet" in result.stderr
+    assert "catalogue sync --availability --factions NAME" in result.stderr
+    assert "Did you mean" not in result.stderr
+
+
 @pytest.mark.slow
 def test_import_then_search_everything(cli_run: Any, mul_units_path: Path) -> None:
     result = cli_run("catalogue", "import", str(mul_units_path))
