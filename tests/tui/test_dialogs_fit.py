@@ -77,6 +77,11 @@ async def _every_control_in_view(pilot: Pilot[None], dialog: Screen[Any], name: 
     assert controls, name
     for control in controls:
         control.focus()
-        await pilot.wait_for_scheduled_animations()  # the scroll to it
+        # The scroll to it is scheduled after the next refresh: wait for it, not a time.
+        for _ in range(20):
+            await pilot.wait_for_scheduled_animations()
+            if box.region.contains_region(control.region):
+                break
+            await pilot.pause()
         assert box.region.contains_region(control.region), (name, control, control.region)
         assert control.region.height > 0 and control.region.width > 0, (name, control)
