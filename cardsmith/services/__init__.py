@@ -60,10 +60,16 @@ if TYPE_CHECKING:
         spa_name,
         to_hit,
     )
-    from cardsmith.services.mul import FetchSummary, fetch_units
+    from cardsmith.services.mul import (
+        AvailabilitySummary,
+        FetchSummary,
+        fetch_availability,
+        fetch_units,
+    )
 
 #: Name → the module that defines it; imported when the name is first asked for.
 _LAZY: dict[str, str] = {
+    "AvailabilitySummary": "cardsmith.services.mul",
     "FetchSummary": "cardsmith.services.mul",
     "GlossaryRow": "cardsmith.services.cards",
     "GroupStatus": "cardsmith.services.checks",
@@ -79,6 +85,7 @@ _LAZY: dict[str, str] = {
     "duplicate_entry": "cardsmith.services.forces",
     "era_ref": "cardsmith.services.force_settings",
     "faction_ref": "cardsmith.services.force_settings",
+    "fetch_availability": "cardsmith.services.mul",
     "fetch_units": "cardsmith.services.mul",
     "formation_choices": "cardsmith.services.checks",
     "formation_status": "cardsmith.services.checks",
@@ -119,6 +126,7 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "AvailabilitySummary",
     "FetchSummary",
     "GlossaryRow",
     "GroupStatus",
@@ -134,6 +142,7 @@ __all__ = [
     "duplicate_entry",
     "era_ref",
     "faction_ref",
+    "fetch_availability",
     "fetch_units",
     "formation_choices",
     "formation_status",

@@ -254,3 +254,47 @@ def fetch_units(cache_dir: Path, name: str, *, offline: bool = False) -> FetchSu
     store = report.store
     warnings = (*run.notices, *report.warnings, *report.skipped)
     return FetchSummary(len(report.units), store.added, store.updated, store.unchanged, warnings)
+
+
+@dataclass(frozen=True, slots=True)
+class AvailabilitySummary:
+    """What an availability fetch from the app stored: the lists and their units."""
+
+    lists: tuple[str, ...]
+    """The lists stored: ``every type in Clan Invasion for Clan Wolf``."""
+    units: int
+    """Units on the lists stored."""
+    changed: int
+    """Units the lists brought that were new to the catalogue or changed in it."""
+    warnings: tuple[str, ...] = ()
+
+
+def fetch_availability(
+    cache_dir: Path, era: str, faction: str = "", *, offline: bool = False
+) -> AvailabilitySummary:
+    """The app's F6: ``catalogue sync --availability`` for one era and at most one faction.
+
+    Raises:
+        UnknownName: an era or faction that names nothing (the MUL is asked for the faction).
+        CatalogueUnavailable: the MUL could not be reached and nothing cached could answer.
+        CatalogueError: the MUL's answer could not be stored.
+    """
+    run = sync(
+        cache_dir,
+        eras=(era,),
+        availability=True,
+        factions=(faction,) if faction.strip() else (),
+        offline=offline,
+    )
+    report = run.report
+    if report.stopped_by is not None:
+        raise report.stopped_by
+    units = sum(found for _, found in report.done)
+    missing = tuple(f"not stored: {batch.label}: {reason}" for batch, reason in report.missing)
+    warnings = (*run.notices, *report.warnings, *report.skipped, *missing)
+    changed = report.store.added + report.store.updated
+    names = {f.id: f.name for f in run.factions}
+    labels = tuple(
+        batch.scope.describe(names) if batch.scope else batch.label for batch, _ in report.done
+    )
+    return AvailabilitySummary(labels, units, changed, warnings)

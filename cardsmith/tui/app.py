@@ -18,18 +18,15 @@ from cardsmith.errors import CardsmithError, CatalogueUnavailable
 from cardsmith.forces.pricing import force_pv
 from cardsmith.models import Force, Unit
 from cardsmith.tui.document import ForceDocument
-from cardsmith.tui.exchange_flows import ExchangeFlows
 from cardsmith.tui.messages import (
-    FetchFinished,
-    FetchProgress,
     ForceChanged,
     IndexLoaded,
 )
+from cardsmith.tui.mul_flows import MulFlows
 from cardsmith.tui.refused_keys import why_refused
 from cardsmith.tui.safe_lines import SafeLines
 from cardsmith.tui.screens.catalogue import CatalogueScreen
 from cardsmith.tui.widgets.results import ResultsTable
-from cardsmith.wording import count
 
 #: Seconds of quiet after an edit before the recovery copy is written.
 RECOVERY_DELAY = 1.0
@@ -43,7 +40,7 @@ LAZY_SCREENS: dict[str, tuple[str, str]] = {
 }
 
 
-class CardsmithApp(ExchangeFlows):
+class CardsmithApp(MulFlows):
     """Catalogue browser, force editor and reference, keyboard first."""
 
     TITLE = "cardsmith"
@@ -153,11 +150,6 @@ class CardsmithApp(ExchangeFlows):
     def get_line_filters(self) -> list[LineFilter]:
         """Textual's filters (NO_COLOR …), then the guard that no name steers the terminal."""
         return [*super().get_line_filters(), self._safe_lines]
-
-    @property
-    def can_fetch(self) -> bool:
-        """True when fetching from the MUL is possible now."""
-        return not self.offline
 
     # -- start-up ---------------------------------------------------------------------
 
@@ -301,55 +293,6 @@ class CardsmithApp(ExchangeFlows):
             return
         self._force_changed(f"redo {label}")
         self.notify(f"Redone: {label}.", timeout=2)
-
-    # -- fetching -----------------------------------------------------------------------
-
-    def start_fetch(self, query: str) -> None:
-        """Fetch units named like ``query`` from the MUL into the catalogue."""
-        if not self.can_fetch:
-            self.notify("Fetching is off: the app was started with --offline.", severity="warning")
-            return
-        if len(query.strip()) < 2:
-            self.notify("Type at least two letters of a unit name to fetch.", severity="warning")
-            return
-        self._set_net_state("fetching…")
-        self.fetch_units(query.strip())
-
-    @work(
-        thread=True,
-        exclusive=True,
-        group="fetch",
-        exit_on_error=False,
-        description="Fetching from the MUL",
-    )
-    def fetch_units(self, query: str) -> None:
-        """Ask the MUL for units named like ``query`` and store them."""
-        self.post_message(FetchProgress(0, None, query))
-        summary = services.fetch_units(self.cache_dir, query, offline=self.offline)
-        self.post_message(FetchFinished(summary))
-
-    def on_fetch_progress(self, message: FetchProgress) -> None:
-        total = f"/{message.total}" if message.total else ""
-        self._set_net_state(f"fetching “{message.note}” {message.done}{total}")
-
-    def on_fetch_finished(self, message: FetchFinished) -> None:
-        summary = message.summary
-        self._set_net_state("online")
-        self.notify(
-            f"The MUL returned {count(summary.returned, 'unit')}: {summary.added} new, "
-            f"{summary.updated} updated, {summary.unchanged} unchanged.",
-            title="Fetched",
-        )
-        for warning in summary.warnings:
-            self.notify(warning, severity="warning", timeout=10)
-        if summary.added or summary.updated:
-            self.load_index()
-
-    def _set_net_state(self, state: str) -> None:
-        self.net_state = state
-        catalogue = self.get_screen("catalogue")
-        if isinstance(catalogue, CatalogueScreen) and catalogue.is_mounted:
-            catalogue.set_net_state(state)
 
     # -- errors -------------------------------------------------------------------------
 

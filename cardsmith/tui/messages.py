@@ -10,7 +10,7 @@ from textual.message import Message
 
 if TYPE_CHECKING:
     from cardsmith.catalogue.search import SearchIndex
-    from cardsmith.services.mul import FetchSummary
+    from cardsmith.services.mul import AvailabilitySummary, FetchSummary
 
 
 @dataclass
@@ -44,6 +44,21 @@ class FetchFinished(Message):
     """A MUL fetch ended; the summary says what changed in the catalogue."""
 
     summary: FetchSummary
+
+
+@dataclass
+class AvailabilityWanted(Message):
+    """Fetch the MUL's availability list of an era (for a faction, when one is named)."""
+
+    era: str
+    faction: str = ""
+
+
+@dataclass
+class AvailabilityFetched(Message):
+    """Availability lists were fetched from the MUL and stored."""
+
+    summary: AvailabilitySummary
 
 
 @dataclass

@@ -23,7 +23,6 @@ from textual.widgets import Header, Input, Static
 from textual.worker import get_current_worker
 
 from cardsmith.catalogue.search import IndexRow, SearchFilters, SearchIndex, SearchResult
-from cardsmith.errors import CardsmithError, UnknownName, UsageError
 from cardsmith.forces.pricing import force_pv
 from cardsmith.models import Unit
 from cardsmith.services import catalogue as catalogue_service
@@ -31,7 +30,7 @@ from cardsmith.services.catalogue import FilterText, parse_filters
 from cardsmith.services.first_rows import first_rows
 from cardsmith.tui.messages import ForceChanged
 from cardsmith.tui.screens.unit_lookup import UnitLookupDialog
-from cardsmith.tui.widgets.filters import FilterSummary, open_filters
+from cardsmith.tui.widgets.filters import FilterSummary, filter_problem, open_filters
 from cardsmith.tui.widgets.key_footer import KeyFooter
 from cardsmith.tui.widgets.result_columns import addable, order_rows
 from cardsmith.tui.widgets.results import ResultsTable
@@ -281,22 +280,16 @@ class CatalogueScreen(Screen[None]):
             return  # the filters changed again meanwhile
         self.filters = replace(self.filters, available=ids)
         if not ids:
-            self.notify(catalogue_service.NO_AVAILABILITY_HINT, title="Availability")
+            self.notify(
+                "No unit is on a stored availability list of this era: F5 in the filters "
+                "(Ctrl+G) fetches the list from the MUL.",
+                title="Availability",
+            )
         self.run_search()
 
     def check_filters(self, text: FilterText) -> str | None:
         """What is wrong with these filters (for the dialog), or None."""
-        try:
-            parse_filters(replace(text, available_in="", faction=""))
-            if text.faction and not text.available_in:
-                return "A faction needs an era of availability: availability is per era."
-            if text.faction:
-                catalogue_service.resolve_faction(self.cs_app.cache_dir, text.faction)
-        except UnknownName as exc:
-            return "\n".join([exc.message, *exc.candidates[:5]])
-        except (UsageError, CardsmithError) as exc:
-            return exc.message
-        return None
+        return filter_problem(self.cs_app.cache_dir, text)
 
     def action_filters(self) -> None:
         roles = {row.role for row in self.index.rows if row.role} if self.index else set()

@@ -102,6 +102,14 @@ class ForceScreen(ForceEditFlows):
             "i", "toggle_card", "Card", show=False, tooltip="Show or hide the unit card", id="card"
         ),
         Binding(
+            "m",
+            "app.fetch_availability",
+            "MUL lists",
+            show=False,
+            tooltip="Fetch the MUL's availability list of the force's era and faction",
+            id="fetch-availability",
+        ),
+        Binding(
             "v",
             "focus_problems",
             "Problems",

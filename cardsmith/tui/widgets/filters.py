@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from textual import on
@@ -20,8 +21,16 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Label, Select, Static
 
 from cardsmith.catalogue.eras import ERAS, era_name
+from cardsmith.errors import CardsmithError, UnknownName
 from cardsmith.models import UnitType
-from cardsmith.services.catalogue import RULES_CHOICES, TECH_BASES, FilterText
+from cardsmith.services.catalogue import (
+    RULES_CHOICES,
+    TECH_BASES,
+    FilterText,
+    parse_filters,
+    resolve_faction,
+)
+from cardsmith.tui.messages import AvailabilityWanted
 from cardsmith.tui.widgets.forwarding import FocusInput, FocusSelect
 from cardsmith.tui.widgets.ticks import TickBox
 from cardsmith.wording import shorten
@@ -108,6 +117,7 @@ class FilterDialog(ModalScreen[FilterText | None]):
         Binding("escape", "cancel", "Cancel", id="filters.cancel"),
         Binding("ctrl+l", "clear", "Clear all", id="filters.clear"),
         Binding("ctrl+s", "apply", "Apply", id="filters.apply"),
+        Binding("f5", "fetch", "Fetch list", id="filters.fetch"),
     ]
 
     def __init__(self, text: FilterText, roles: Iterable[str], check: FilterCheck) -> None:
@@ -161,6 +171,7 @@ class FilterDialog(ModalScreen[FilterText | None]):
             yield Static("", id="filter-error")
             with Horizontal(id="filter-buttons"):
                 yield Button("Apply", id="apply", variant="primary", compact=True)
+                yield Button("F5 Fetch list", id="fetch", compact=True)
                 yield Button("Clear all", id="clear", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
@@ -240,6 +251,18 @@ class FilterDialog(ModalScreen[FilterText | None]):
             return
         self.dismiss(text)
 
+    def action_fetch(self) -> None:
+        """Fetch the MUL's availability list of the era (and faction) chosen, and apply."""
+        text = self.current()
+        problem = self.check(text) or (
+            None if text.available_in else "Pick an era under 'Available in': F5 fetches its list."
+        )
+        if problem:
+            self.query_one("#filter-error", Static).update(problem)
+            return
+        self.dismiss(text)
+        self.app.post_message(AvailabilityWanted(text.available_in, text.faction))
+
     def action_cancel(self) -> None:
         self.dismiss(None)
 
@@ -252,9 +275,12 @@ class FilterDialog(ModalScreen[FilterText | None]):
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
-        {"apply": self.action_apply, "clear": self.action_clear}.get(
-            event.button.id or "", self.action_cancel
-        )()
+        actions = {
+            "apply": self.action_apply,
+            "clear": self.action_clear,
+            "fetch": self.action_fetch,
+        }
+        actions.get(event.button.id or "", self.action_cancel)()
 
 
 #: The name the filter dialog is kept under between openings.
@@ -290,3 +316,18 @@ def open_filters(
 
 def _first(values: Iterable[str]) -> str | None:
     return next(iter(values), None)
+
+
+def filter_problem(cache_dir: Path, text: FilterText) -> str | None:
+    """What is wrong with these filters (the dialog shows it and stays open), or None."""
+    try:
+        parse_filters(replace(text, available_in="", faction=""))
+        if text.faction and not text.available_in:
+            return "A faction needs an era of availability: availability is per era."
+        if text.faction:
+            resolve_faction(cache_dir, text.faction)
+    except UnknownName as exc:
+        return "\n".join([exc.message, *exc.candidates[:5]])
+    except CardsmithError as exc:
+        return exc.message
+    return None

@@ -27,7 +27,7 @@ APP_KEYS: dict[Fix, str] = {
     Fix.EDIT_SPAS: "s opens the SPA picker of the unit under the cursor",
     Fix.SET_FORMATION: "g picks the formation of the unit's group",
     Fix.SET_ERA_FACTION: "f opens the force's settings: name, pack, cap, era and faction",
-    Fix.SYNC_AVAILABILITY: "the catalogue screen (F2) syncs availability from the MUL",
+    Fix.SYNC_AVAILABILITY: "m fetches the MUL's availability list of the force's era and faction",
     Fix.LOOK_UP: "check the unit on the Master Unit List",
 }
 
