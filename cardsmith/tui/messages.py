@@ -11,6 +11,7 @@ from textual.message import Message
 if TYPE_CHECKING:
     from cardsmith.catalogue.search import SearchIndex
     from cardsmith.services.mul import AvailabilitySummary, FetchSummary
+    from cardsmith.services.search_filters import FilterText
 
 
 @dataclass
@@ -52,6 +53,8 @@ class AvailabilityWanted(Message):
 
     era: str
     faction: str = ""
+    then: FilterText | None = None
+    """The catalogue's filters to apply once the list is in (None: keep them)."""
 
 
 @dataclass
@@ -59,6 +62,7 @@ class AvailabilityFetched(Message):
     """Availability lists were fetched from the MUL and stored."""
 
     summary: AvailabilitySummary
+    then: FilterText | None = None
 
 
 @dataclass

@@ -25,6 +25,8 @@ from cardsmith.wording import count
 if TYPE_CHECKING:
     from textual.worker import Worker
 
+    from cardsmith.services.search_filters import FilterText
+
 
 class MulFlows(ExchangeFlows):
     """F5 fetches units named like the search; F5 in the filters (or ``m`` on the force
@@ -111,7 +113,7 @@ class MulFlows(ExchangeFlows):
             self.notify("Fetching is off: the app was started with --offline.", severity="warning")
             return
         self._set_net_state("fetching availability…")
-        self.sync_availability(message.era, message.faction)
+        self.sync_availability(message.era, message.faction, message.then)
 
     @work(
         thread=True,
@@ -120,10 +122,10 @@ class MulFlows(ExchangeFlows):
         exit_on_error=False,
         description="Fetching availability from the MUL",
     )
-    def sync_availability(self, era: str, faction: str) -> None:
+    def sync_availability(self, era: str, faction: str, then: FilterText | None = None) -> None:
         """The same sync as ``catalogue sync --availability`` for one era (and faction)."""
         summary = services.fetch_availability(self.cache_dir, era, faction, offline=self.offline)
-        self.post_message(AvailabilityFetched(summary))
+        self.post_message(AvailabilityFetched(summary, then))
 
     def on_availability_fetched(self, message: AvailabilityFetched) -> None:
         summary = message.summary
@@ -139,6 +141,8 @@ class MulFlows(ExchangeFlows):
         if summary.changed:
             self.load_index()  # the lists brought units the search has not seen
         catalogue = self.get_screen("catalogue")
-        if isinstance(catalogue, CatalogueScreen) and catalogue.filter_text.available_in:
-            catalogue.set_filters(catalogue.filter_text)  # reads the stored lists again
+        if isinstance(catalogue, CatalogueScreen):
+            wanted = message.then or catalogue.filter_text
+            if wanted.available_in:
+                catalogue.set_filters(wanted)  # reads the stored lists again
         self._force_changed("availability")  # the force's checks read them too

@@ -18,7 +18,7 @@ from kit import CliRun
 from mulserver.server import FakeMul, add_synthetic_factions
 from textual.message import Message
 from textual.notifications import Notify
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList, Select
 from textual.worker import WorkerFailed
 
 from cardsmith.catalogue.factions import Faction
@@ -75,6 +75,47 @@ async def test_f5_in_the_filters_fetches_the_era_and_both_shells_list_the_same_u
     assert units is not None and f"{units[1]} units" in stored  # the same list
     found = cli_run(*other, "search", "wolf", "--available-in", "Clan Invasion", "--limit", "0",
                     "--format", "json")  # fmt: skip
+    assert found.code == 0, found
+    assert from_app == sorted(unit["mul_id"] for unit in json.loads(found.stdout))
+
+
+async def test_f5_looks_a_faction_up_on_the_mul_and_applies_the_filters_once_the_list_is_in(
+    make_app: Callable[..., CardsmithApp], mul_env: FakeMul, cli_run: CliRun, tmp_path: Path
+) -> None:
+    """On a fresh catalogue no faction is known: Apply says how to get it in the app's
+    keys, and F5 looks the name up on the MUL as the CLI's sync does."""
+    add_synthetic_factions(mul_env.data)
+    faction = "Synthetic Faction B"
+    messages: list[Message] = []
+    app = make_app()
+    async with app.run_test(size=SIZE, message_hook=messages.append) as pilot:
+        await ready(pilot)
+        screen = app.screen
+        assert isinstance(screen, CatalogueScreen)
+        await pilot.press("ctrl+g")
+        dialog = app.screen
+        assert isinstance(dialog, FilterDialog)
+        dialog.query_one("#available", Select).value = "13"
+        dialog.query_one("#faction", Input).value = faction
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        said = str(dialog.query_one("#filter-error").render())
+        assert app.screen is dialog and "press F5" in said and "cardsmith" not in said, said
+        await pilot.press("f5")
+        await app.workers.wait_for_complete()
+        await ready(pilot)
+        (stored,) = [m for m in _said(messages, "Availability") if m.startswith("Stored")]
+        assert "Clan Invasion" in stored and f"{faction} (test data)" in stored
+        assert (screen.filter_text.available_in, screen.filter_text.faction) == ("13", faction)
+        await search(pilot, "wolf")
+        from_app = sorted(row.mul_id for row in screen.query_one(ResultsTable).shown)
+        assert screen.matches == len(from_app) > 0
+    other = ("--cache-dir", str(tmp_path / "cli-cache"))
+    synced = cli_run(*other, "catalogue", "sync", "--availability", "--eras", "13",
+                     "--factions", faction)  # fmt: skip
+    assert synced.code == 0, synced
+    found = cli_run(*other, "search", "wolf", "--available-in", "13", "--faction", faction,
+                    "--limit", "0", "--format", "json")  # fmt: skip
     assert found.code == 0, found
     assert from_app == sorted(unit["mul_id"] for unit in json.loads(found.stdout))
 
@@ -167,3 +208,21 @@ async def test_an_unreachable_mul_is_said_and_the_app_goes_on(
             if isinstance(m, Notify) and m.notification.severity == "error"
         ]
         assert len(errors) == 1 and "could not be reached" in errors[0]
+
+
+async def test_the_force_settings_say_how_to_get_factions_in_the_apps_keys(
+    make_app: Callable[..., CardsmithApp],
+) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("f3", "f")
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one("#faction", Input).value = "Clan Wolf"
+        await pilot.press("enter")
+        await pilot.pause()
+        said = str(dialog.query_one("#settings-error").render())
+        assert app.screen is dialog
+        assert "Unknown faction 'Clan Wolf'" in said and "press F5" in said, said
+        assert "cardsmith catalogue sync" not in said

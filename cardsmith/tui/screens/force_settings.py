@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from cardsmith.errors import CardsmithError, UnitNotFound, UnknownName
 from cardsmith.models import Force
+from cardsmith.tui.app_hints import in_app_words
 from cardsmith.tui.widgets.forwarding import FocusInput, FocusSelect
 
 
@@ -118,7 +119,8 @@ class ForceSettingsDialog(ModalScreen[Force | None]):
         self.dismiss(changed)
 
     def _explain(self, exc: CardsmithError) -> None:
-        text = exc.message[:1].upper() + exc.message[1:]
+        said = in_app_words(exc.message)
+        text = said[:1].upper() + said[1:]
         if isinstance(exc, UnknownName | UnitNotFound) and exc.candidates:
             text += "\nDid you mean: " + "; ".join(exc.candidates[:4])
         error = self.query_one("#settings-error", Static)

@@ -30,6 +30,7 @@ from cardsmith.services.catalogue import (
     parse_filters,
     resolve_faction,
 )
+from cardsmith.tui.app_hints import in_app_words
 from cardsmith.tui.messages import AvailabilityWanted
 from cardsmith.tui.widgets.forwarding import FocusInput, FocusSelect
 from cardsmith.tui.widgets.ticks import TickBox
@@ -252,16 +253,21 @@ class FilterDialog(ModalScreen[FilterText | None]):
         self.dismiss(text)
 
     def action_fetch(self) -> None:
-        """Fetch the MUL's availability list of the era (and faction) chosen, and apply."""
+        """Fetch the MUL's availability list of the era (and faction) chosen, then apply.
+
+        The faction need not be known here yet: the fetch looks its name up on the MUL
+        (as ``catalogue sync --availability --factions NAME`` does), so the filters are
+        applied once the list is in.
+        """
         text = self.current()
-        problem = self.check(text) or (
+        problem = self.check(replace(text, faction="")) or (
             None if text.available_in else "Pick an era under 'Available in': F5 fetches its list."
         )
         if problem:
             self.query_one("#filter-error", Static).update(problem)
             return
-        self.dismiss(text)
-        self.app.post_message(AvailabilityWanted(text.available_in, text.faction))
+        self.dismiss(None)
+        self.app.post_message(AvailabilityWanted(text.available_in, text.faction, then=text))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -327,7 +333,7 @@ def filter_problem(cache_dir: Path, text: FilterText) -> str | None:
         if text.faction:
             resolve_faction(cache_dir, text.faction)
     except UnknownName as exc:
-        return "\n".join([exc.message, *exc.candidates[:5]])
+        return "\n".join([in_app_words(exc.message), *exc.candidates[:5]])
     except CardsmithError as exc:
         return exc.message
     return None
