@@ -16,12 +16,7 @@ from typing import Any
 from cardsmith.catalogue.eras import closest
 from cardsmith.catalogue.search import normalise
 from cardsmith.errors import CatalogueDataError, UnknownName
-
-#: How the hint reads when no faction is known yet.
-NO_FACTIONS_HINT = (
-    "no MUL factions are in the local catalogue yet; "
-    "`cardsmith catalogue sync --availability --factions NAME` looks the name up on the MUL"
-)
+from cardsmith.hints import NO_FACTIONS_HINT
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,6 +40,7 @@ from cardsmith.formats.common import (
     read_input as read_input,
 )
 from cardsmith.formats.matching import UnitLookup, UnitMatcher
+from cardsmith.hints import OPEN_FORCE_FILE
 from cardsmith.models.force import Force
 
 #: Formats ``import`` reads and ``export`` writes (design §5).
@@ -67,9 +68,7 @@ def detect_format(data: bytes, filename: str = "") -> str:
         value = load_json(data, origin)
         if isinstance(value, dict):
             if value.get("format") == "cardsmith-force":
-                raise FormatError(
-                    f"{origin} is already a cardsmith force file; open it with `cardsmith force show`"
-                )
+                raise FormatError(f"{origin} is already a cardsmith force file; {OPEN_FORCE_FILE}")
             if jbt.is_jbt(value):
                 return "jbt"
         raise FormatError(

@@ -9,6 +9,7 @@ from typing import Protocol
 
 from cardsmith.catalogue.search import SearchFilters, SearchIndex, normalise
 from cardsmith.forces.editing import can_join
+from cardsmith.hints import FETCH_AND_IMPORT_AGAIN
 from cardsmith.models.unit import Unit, UnitType
 
 #: How many close catalogue matches an unknown unit lists.
@@ -188,4 +189,4 @@ class UnitMatcher:
                 f"{unit.name} (MUL {unit.mul_id}) is in the catalogue but has no Alpha Strike "
                 "card, so it cannot join a force"
             )
-        return "not in the local catalogue (fetch it with `cardsmith fetch NAME` and import again)"
+        return f"not in the local catalogue ({FETCH_AND_IMPORT_AGAIN})"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardsmith.catalogue.factions import NO_FACTIONS_HINT
+from cardsmith.hints import FETCH_AND_IMPORT_AGAIN, NO_FACTIONS_HINT, OPEN_FORCE_FILE
 
 #: A hint of the core (written for the command line) → what the app says instead.
 APP_HINTS: dict[str, str] = {
@@ -10,6 +10,8 @@ APP_HINTS: dict[str, str] = {
         "no MUL factions are known here yet; type the name in the catalogue's filters "
         "(Ctrl+G) with an era under 'Available in' and press F5: that looks it up on the MUL"
     ),
+    FETCH_AND_IMPORT_AGAIN: "F5 on the catalogue fetches it by name; then import again",
+    OPEN_FORCE_FILE: "open it with Ctrl+O",
 }
 
 

@@ -71,9 +71,10 @@ class ForceSync(App[None]):
 
     def file_error(self, title: str, message: str) -> None:
         """Show why a file could not be read or written, in a panel kept until dismissed."""
+        from cardsmith.tui.app_hints import in_app_words
         from cardsmith.tui.screens.dialogs import FileErrorPanel
 
-        self.push_screen(FileErrorPanel(title, message))
+        self.push_screen(FileErrorPanel(title, in_app_words(message)))
 
     # -- watching -------------------------------------------------------------------------
 

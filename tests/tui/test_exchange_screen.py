@@ -79,6 +79,7 @@ async def test_import_a_mul_with_an_unknown_unit(
         assert "Atlas AS7-D (MUL 140)" in unknown.suggestions
         shown = str(app.screen.query_one("#report-details").render())
         assert "Atlass AS7-Q" in shown and "closest:" in shown and "Atlas AS7-D" in shown
+        assert "F5 on the catalogue fetches it" in shown and "cardsmith fetch" not in shown
         await pilot.press("enter")  # Open in the editor
         await until(pilot, lambda: isinstance(app.screen, ForceScreen))
         assert isinstance(app.screen, ForceScreen)
@@ -220,3 +221,22 @@ async def test_a_close_match_picked_in_the_report_is_added(
         assert names[:2] == ["Atlas AS7-D", "Locust LCT-1V"]
         assert len(names) == 3 and first.startswith(names[2])
         assert app.document.force.entries[2].skill == 4
+
+
+async def test_importing_a_cardsmith_force_file_says_how_to_open_it_here(
+    make_app: Callable[..., CardsmithApp], tmp_path: Path
+) -> None:
+    source = tmp_path / "lance.json"
+    source.write_text('{"format": "cardsmith-force", "version": 1}', encoding="utf-8")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("f10", "i")
+        await pilot.pause()
+        assert isinstance(app.screen, ImportDialog)
+        await _type(pilot, str(source))
+        await pilot.press("enter")
+        await until(pilot, lambda: bool(file_error(app)))
+        said = file_error(app)
+        assert "already a cardsmith force file; open it with Ctrl+O" in said, said
+        assert "cardsmith force show" not in said

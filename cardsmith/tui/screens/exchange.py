@@ -21,6 +21,7 @@ from cardsmith.services.exchange import (
     ImportReport,
     warnings_for,
 )
+from cardsmith.tui.app_hints import in_app_words
 from cardsmith.tui.screens.file_picker import PathDialog
 from cardsmith.tui.widgets.forwarding import FocusInput, FocusSelect
 
@@ -180,7 +181,7 @@ class ImportReportScreen(ModalScreen[bool]):
         if report.unknown:
             lines.append("[b $error]Not in the catalogue — left out:[/]")
             for unknown in report.unknown:
-                lines.append(f"• {escape(unknown.describe())}")
+                lines.append(f"• {escape(in_app_words(unknown.describe()))}")
                 if unknown.suggestions:
                     closest = "; ".join(escape(s) for s in unknown.suggestions)
                     lines.append(f"    [dim]closest:[/dim] {closest}")
