@@ -224,9 +224,13 @@ def test_factions_resolve() -> None:
     with pytest.raises(UnknownName) as unknown_id:
         resolve_faction("999", FACTIONS)
     assert "MUL id 999" in unknown_id.value.message
-    with pytest.raises(UnknownName) as empty:
-        resolve_faction("Clan Wolf", [])
-    assert "sync --availability" in empty.value.candidates[0]
+    assert "sync --availability" not in unknown_id.value.message  # factions are known
+    # With none known, how to get them is the message; no name is offered as meant.
+    for text in ("Clan Wolf", "24"):
+        with pytest.raises(UnknownName) as empty:
+            resolve_faction(text, [])
+        assert "sync --availability" in empty.value.message
+        assert empty.value.candidates == ()
 
 
 def test_autocomplete_answers() -> None:
