@@ -18,11 +18,12 @@ from cardsmith.services import recent_files as recent
 from cardsmith.tui.document import ForceDocument
 from cardsmith.tui.force_sync import ForceSync
 from cardsmith.tui.messages import PrintFinished
-from cardsmith.tui.screens.dialogs import PathDialog, QuitDialog
 from cardsmith.wording import count
 
 if TYPE_CHECKING:
     from cardsmith.tui.screens.print_dialog import PrintRequest
+
+# The dialogs (and the file picker's directory tree) load on first use, not at start-up.
 
 
 class FileFlows(ForceSync):
@@ -111,6 +112,8 @@ class FileFlows(ForceSync):
             or self.document.path
             or Path.cwd() / f"{_slug(self.document.force.name)}.json"
         )
+        from cardsmith.tui.screens.dialogs import PathDialog
+
         path = await self.push_screen_wait(
             PathDialog("Save the force as", str(suggested), "Save", kind="force")
         )
@@ -121,6 +124,8 @@ class FileFlows(ForceSync):
         """Open a force file (asks first when the current one has unsaved changes)."""
         if self.document.dirty and not await self._settle_unsaved("opening another force"):
             return
+        from cardsmith.tui.screens.dialogs import PathDialog
+
         path = await self.push_screen_wait(
             PathDialog("Open a force file", "", "Open", kind="force")
         )
@@ -138,6 +143,8 @@ class FileFlows(ForceSync):
 
     async def _settle_unsaved(self, action: str = "quitting") -> bool:
         """Ask about unsaved changes before ``action``; True when the force may be dropped."""
+        from cardsmith.tui.screens.dialogs import QuitDialog
+
         choice = await self.push_screen_wait(QuitDialog(self.document.force.name, action))
         if choice == "save":
             if self.document.path is not None:
@@ -150,6 +157,8 @@ class FileFlows(ForceSync):
 
     async def action_quit(self) -> None:
         """Quit, asking first when there are unsaved changes."""
+        from cardsmith.tui.screens.dialogs import QuitDialog
+
         if isinstance(self.screen, QuitDialog):
             return  # already asking
         self._quit_flow()
