@@ -17,7 +17,8 @@ HEAVY = ("cardsmith.tui.screens.battle", "cardsmith.tui.screens.campaign",
          "cardsmith.tui.screens.force", "cardsmith.tui.screens.reference",
          "cardsmith.tui.screens.unit_editor", "cardsmith.tui.screens.exchange",
          "cardsmith.services.exchange", "cardsmith.services.battle",
-         "cardsmith.tui.screens.print_dialog")
+         "cardsmith.tui.screens.print_dialog", "cardsmith.tui.screens.file_picker",
+         "cardsmith.tui.screens.dialogs")
 
 def loaded():
     return sorted(name for name in HEAVY if name in sys.modules)
