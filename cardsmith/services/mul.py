@@ -272,7 +272,8 @@ class AvailabilitySummary:
 def fetch_availability(
     cache_dir: Path, era: str, faction: str = "", *, offline: bool = False
 ) -> AvailabilitySummary:
-    """The app's F6: ``catalogue sync --availability`` for one era and at most one faction.
+    """``catalogue sync --availability`` for one era and at most one faction, for the app
+    (F5 in the catalogue's filters, ``m`` on the force screen; run it in a worker).
 
     Raises:
         UnknownName: an era or faction that names nothing (the MUL is asked for the faction).

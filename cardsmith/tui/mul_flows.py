@@ -47,10 +47,15 @@ class MulFlows(ExchangeFlows):
         """True when fetching from the MUL is possible now."""
         return not self.offline
 
-    def start_fetch(self, query: str) -> None:
-        """Fetch units named like ``query`` from the MUL into the catalogue."""
+    def _offline_refused(self) -> bool:
+        """Say so and return True when the app was started offline."""
         if not self.can_fetch:
             self.notify("Fetching is off: the app was started with --offline.", severity="warning")
+        return not self.can_fetch
+
+    def start_fetch(self, query: str) -> None:
+        """Fetch units named like ``query`` from the MUL into the catalogue."""
+        if self._offline_refused():
             return
         if len(query.strip()) < 2:
             self.notify("Type at least two letters of a unit name to fetch.", severity="warning")
@@ -109,8 +114,7 @@ class MulFlows(ExchangeFlows):
 
     def on_availability_wanted(self, message: AvailabilityWanted) -> None:
         """F5 in the filters or ``m`` on the force screen: fetch the list in a worker."""
-        if not self.can_fetch:
-            self.notify("Fetching is off: the app was started with --offline.", severity="warning")
+        if self._offline_refused():
             return
         self._set_net_state("fetching availability…")
         self.sync_availability(message.era, message.faction, message.then)
@@ -142,7 +146,7 @@ class MulFlows(ExchangeFlows):
             self.load_index()  # the lists brought units the search has not seen
         catalogue = self.get_screen("catalogue")
         if isinstance(catalogue, CatalogueScreen):
-            wanted = message.then or catalogue.filter_text
+            wanted = catalogue.filter_text if message.then is None else message.then
             if wanted.available_in:
                 catalogue.set_filters(wanted)  # reads the stored lists again
         self._force_changed("availability")  # the force's checks read them too

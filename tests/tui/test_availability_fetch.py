@@ -142,6 +142,8 @@ async def test_without_an_era_or_offline_it_says_why_nothing_is_fetched(
         await pilot.press("f3", "m")
         await pilot.pause()
         assert any("Fetching is off" in m for m in _said(messages)), _said(messages)
+        assert app.net_state == "offline"  # nothing was started
+        assert not any(worker.group == "fetch" for worker in app.workers)
     assert mul_env.hits() == 0
 
 
