@@ -2,6 +2,7 @@
 
 A message that reaches both shells names the CLI's command; the app replaces each of these
 with its own keys (``cardsmith.tui.app_hints``), so each hint has one wording to match.
+A ``{command}`` in a hint stands for the command line it is filled with.
 """
 
 #: A faction was named before the catalogue knew any.
@@ -15,3 +16,13 @@ FETCH_AND_IMPORT_AGAIN = "fetch it with `cardsmith fetch NAME` and import again"
 
 #: What to do with a cardsmith force file given to an import.
 OPEN_FORCE_FILE = "open it with `cardsmith force show`"
+
+#: A force names a faction the catalogue does not know.
+UNKNOWN_FACTION_HINT = (
+    "name a faction the catalogue knows (catalogue sync --availability --factions NAME)"
+)
+
+#: The availability list a check needs is not in the catalogue; ``{command}`` syncs it.
+SYNC_LIST_HINT = (
+    "sync the missing list ({command}) or import a captured one (catalogue import FILE)"
+)

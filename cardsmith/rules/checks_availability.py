@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from cardsmith.errors import UsageError
+from cardsmith.hints import SYNC_LIST_HINT, UNKNOWN_FACTION_HINT
 from cardsmith.rules.model import Fix, Rule, Severity, Violation
 from cardsmith.rules.registry import CheckSet, ForceView, Param, Row, labels, refs
 from cardsmith.rules.sources import AvailabilityData
@@ -202,7 +203,7 @@ def _availability(view: ForceView, rule: Rule) -> Iterator[Violation]:
             f"{exc.message}{close}",
             expected="a MUL faction",
             actual=faction_text,
-            hint="name a faction the catalogue knows (catalogue sync --availability --factions NAME)",
+            hint=UNKNOWN_FACTION_HINT,
             fix=Fix.SET_ERA_FACTION,
         )
         return
@@ -276,7 +277,7 @@ def _cannot_verify(
         entries=refs(rows),
         expected=f"on the MUL's list{' for ' + era_label if era_label else ''}",
         actual="unknown",
-        hint=f"sync the missing list ({sync}) or import a captured one (catalogue import FILE)",
+        hint=SYNC_LIST_HINT.format(command=sync),
         fix=Fix.SYNC_AVAILABILITY,
         severity=Severity.WARNING,
     )

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from cardsmith.hints import FETCH_AND_IMPORT_AGAIN, NO_FACTIONS_HINT, OPEN_FORCE_FILE
+import re
+
+from cardsmith.hints import (
+    FETCH_AND_IMPORT_AGAIN,
+    NO_FACTIONS_HINT,
+    OPEN_FORCE_FILE,
+    SYNC_LIST_HINT,
+    UNKNOWN_FACTION_HINT,
+)
 
 #: A hint of the core (written for the command line) → what the app says instead.
 APP_HINTS: dict[str, str] = {
@@ -12,11 +20,23 @@ APP_HINTS: dict[str, str] = {
     ),
     FETCH_AND_IMPORT_AGAIN: "F5 on the catalogue fetches it by name; then import again",
     OPEN_FORCE_FILE: "open it with Ctrl+O",
+    UNKNOWN_FACTION_HINT: (
+        "name a faction the catalogue knows; F5 in the catalogue's filters (Ctrl+G) "
+        "fetches a faction's list by name"
+    ),
+    # The force editor names its key (m) on the next line.
+    SYNC_LIST_HINT: "the MUL's list for this era and faction is not in the catalogue yet",
 }
+
+#: Each hint as a pattern: its ``{command}`` matches whatever command line it was filled with.
+_PATTERNS = [
+    (re.compile(re.escape(hint).replace(re.escape("{command}"), ".+?")), app)
+    for hint, app in APP_HINTS.items()
+]
 
 
 def in_app_words(message: str) -> str:
     """``message`` with every command-line hint it carries put in the app's keys."""
-    for command_line, app in APP_HINTS.items():
-        message = message.replace(command_line, app)
+    for pattern, app in _PATTERNS:
+        message = pattern.sub(lambda _match: app, message)  # noqa: B023 (used at once)
     return message

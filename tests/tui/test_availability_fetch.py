@@ -182,6 +182,9 @@ async def test_m_on_the_force_screen_fetches_the_list_a_check_could_not_verify(
             str(problems.get_option_at_index(i).prompt) for i in range(problems.option_count)
         ]
         assert any("m fetches the MUL's availability list" in p for p in prompts), prompts
+        # The core's hint names a command line; the panel says it in the app's words.
+        assert not any("cardsmith " in p or "--eras" in p for p in prompts), prompts
+        assert any("this era and faction is not in the catalogue yet" in p for p in prompts)
         await pilot.press("m")
         await app.workers.wait_for_complete()
         await ready(pilot)

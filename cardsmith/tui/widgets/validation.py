@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from cardsmith.services import GroupStatus, Verdict
 from cardsmith.services.checks import Fix, Violation
+from cardsmith.tui.app_hints import in_app_words
 from cardsmith.wording import count
 
 #: How to make each kind of fix from the app's force editor (the CLI names its commands).
@@ -110,7 +111,7 @@ def violation_text(violation: Violation) -> Text:
     if violation.entries:
         text.append(f"  (#{', #'.join(str(i) for i, _name in violation.entries)})", style="bold")
     if violation.hint:
-        text.append(f"\n   → {violation.hint}", style="italic")
+        text.append(f"\n   → {in_app_words(violation.hint)}", style="italic")
     keys = app_fix(violation)
     if keys:
         text.append(f"\n   ⌨ {keys}", style="dim")
