@@ -91,11 +91,6 @@ class MoveNow:
         return format_move(self.modes) or '0"'
 
 
-def family(unit: Unit) -> str:
-    """The unit's card family (``mech``, ``vehicle`` …), ``none`` without a type."""
-    return unit.type.family if unit.type is not None else "none"
-
-
 def flies(unit: Unit) -> bool:
     """True for a VTOL or WiGE vehicle (it crashes when motive damage leaves it no move)."""
     return table_family(unit) == "vehicle" and any(m.mode in AIRBORNE_MODES for m in unit.move)
