@@ -56,6 +56,38 @@ async def test_typing_shows_matching_rows_and_preview(
         assert any(name.startswith("Griffin") for name in _names(app))
 
 
+async def test_the_card_is_drawn_once_the_cursor_rests(
+    make_app: Callable[..., CardsmithApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Holding ↓ through the results does not draw a card for every row it passes."""
+    from cardsmith.tui.screens import catalogue
+
+    # Longer than the keys take even on a loaded machine (the app's own rest is 60 ms).
+    monkeypatch.setattr(catalogue, "PREVIEW_DELAY", 1.0)
+    drawn: list[str] = []
+    show = UnitCard.show
+
+    def counted(card: UnitCard, item: object) -> None:
+        drawn.append(getattr(item, "name", str(item)))
+        show(card, item)  # type: ignore[arg-type]
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("enter")  # to the results
+        monkeypatch.setattr(UnitCard, "show", counted)
+        await pilot.press(*["down"] * 8)
+        assert drawn == []
+        for _ in range(400):
+            if drawn:
+                break
+            await pilot.pause(0.01)
+        await pilot.pause(0.05)
+        table = app.screen.query_one(ResultsTable)
+        assert table.cursor_row == 8
+        assert drawn == [table.shown[8].name]
+
+
 async def test_filters_narrow_the_results(make_app: Callable[..., CardsmithApp]) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
