@@ -142,10 +142,8 @@ def _check(battle: Battle, state: UnitState, change: Change) -> None:
             f"{name} is not an Alpha Strike unit: its damage track is {column} (wounds); "
             "mark them with `battle wound`"
         )
-    if change.kind == "profile":
-        profile_state.decide_change(
-            battle.force_entry(state), state, change, shared_track(battle, change.unit)
-        )
+    # A profile change is decided where it is applied (profile_state.apply_change), which
+    # refuses it before the battle is touched: deciding it here too would be a third time.
     if change.kind == "crit":
         kind = CritKind(change.detail)
         if kind not in allowed_crits(entry.unit):

@@ -38,7 +38,7 @@ def _finer_idle_wait(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(autouse=True)
 def _quick_preview(monkeypatch: pytest.MonkeyPatch) -> None:
     """The card beside the results is drawn once the cursor has rested 60 ms; tests wait
-    for it after nearly every key, so they let it rest 5 ms (its own test keeps 60)."""
+    for it after nearly every key, so they let it rest 5 ms (its own test: a second)."""
     from cardsmith.tui.screens import catalogue
 
     monkeypatch.setattr(catalogue, "PREVIEW_DELAY", 0.005)
