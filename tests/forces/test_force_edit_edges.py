@@ -178,3 +178,30 @@ def test_the_data_version_is_a_short_hash_of_ids_and_unit_versions_in_order() ->
     # Without a recorded version the unit's own content hash stands in: still 12 digits.
     unversioned = data_version([ForceEntry(make_unit(mul_id=3))])
     assert len(unversioned) == 12 and unversioned != data_version([second])
+
+
+def test_the_commander_and_a_group_can_be_given_when_adding() -> None:
+    entry = add_entry(new_force("Lance"), make_unit(), commander=True, group="Alpha").entries[0]
+    assert (entry.commander, entry.group) == (True, "Alpha")
+    too_long = "G" * (MAX_NAME_LENGTH + 1)
+    assert _refusal(lambda: add_entry(_lance(), make_unit(), group=too_long)) == (
+        f"group name is longer than {MAX_NAME_LENGTH} characters"
+    )
+
+
+def test_spas_given_as_one_text_are_refused() -> None:
+    message = _refusal(lambda: set_entry(_lance(), 1, spas="sniper"))
+    assert message == "spas must be a list of SPA ids"
+
+
+def test_no_name_at_all_is_an_empty_name() -> None:
+    assert _refusal(lambda: new_force(None)) == "force name must not be empty"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("cap", "allowed"), [(1, True), (0, False), (True, False), (2.5, False)])
+def test_the_smallest_cap_is_one_point(cap: object, allowed: bool) -> None:
+    if allowed:
+        assert new_force("Lance", cap=cap).cap == cap  # type: ignore[arg-type]
+    else:
+        message = _refusal(lambda: new_force("Lance", cap=cap))  # type: ignore[arg-type]
+        assert message == f"PV cap must be a positive whole number, not {cap!r}"

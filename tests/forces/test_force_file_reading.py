@@ -126,6 +126,7 @@ def test_a_cap_of_one_and_the_largest_ids_are_allowed() -> None:
             {"groups": [{"name": "A"}, {"name": "B", "formation": 5}]},
             'lance.json: groups[1]: "formation" must be text or null',
         ),
+        ({"entries": ["Atlas AS7-D"]}, "lance.json: entries[0] must be an object"),
         ({"era": 13}, 'lance.json: era must be an object with "id" and "name", or null'),
         ({"era": {"id": 0, "name": "x"}}, 'lance.json: era: "id" must be a MUL id (a whole number above 0)'),
         ({"faction": {"id": 2**31, "name": "x"}}, 'lance.json: faction: "id" must be a MUL id (a whole number above 0)'),
@@ -234,3 +235,45 @@ def test_saving_without_a_force_to_compare_writes_over_the_file(tmp_path: Path) 
     save_force(other, path)
     assert save_force_unless_changed(new_force("Mine"), path, new_force("New")) == other
     assert load_force(path) == other
+
+
+# -- where a refusal is, and numbers only the limits walk bounds ------------------------------
+
+
+def test_a_refusal_from_a_file_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "hand-edited.json"
+    path.write_text(json.dumps(_document(name=None)), encoding="utf-8")
+    with pytest.raises(ForceFileError) as refused:
+        load_force(path)
+    assert str(refused.value) == f'{path}: "name" is missing'
+    path.write_text(json.dumps(_document(entries=["Atlas AS7-D"])), encoding="utf-8")
+    with pytest.raises(ForceFileError) as not_an_entry:
+        load_force(path)
+    assert str(not_an_entry.value) == f"{path}: entries[0] must be an object"
+
+
+def test_a_document_read_without_a_name_for_its_origin_is_called_a_force_file() -> None:
+    with pytest.raises(ForceFileError) as refused:
+        force_from_dict(_document(cap=0))
+    assert str(refused.value) == 'force file: "cap" must be a positive whole number or null'
+    with pytest.raises(ForceFileError) as old:
+        force_from_dict(_document(version=0), ORIGIN)
+    assert str(old.value) == "lance.json uses force file version 0, which cardsmith cannot read"
+
+
+@pytest.mark.parametrize("seen", [False, True], ids=["new-unit", "known-unit"])
+def test_a_pilots_wounds_past_any_number_a_file_may_hold_are_refused(
+    tmp_path: Path, seen: bool
+) -> None:
+    # The reader bounds wounds only from below; the limits walk bounds the rest, whether
+    # the entry is read the general way (a new snapshot) or the quick way (a known one).
+    snapshot = _snapshot()
+    if seen:
+        text = json.dumps(_document(entries=[{"unit": snapshot}]))
+        force_from_dict(json.loads(text), ORIGIN)  # now the snapshot is known
+    path = tmp_path / "wounded.json"
+    entry = {"unit": snapshot, "pilot": {"name": "Kai", "wounds": 10**30}}
+    path.write_text(json.dumps(_document(entries=[entry])), encoding="utf-8")
+    with pytest.raises(ForceFileError) as refused:
+        load_force(path)
+    assert str(refused.value) == f"{path}: entries[0].pilot.wounds is too large a number"
