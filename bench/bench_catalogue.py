@@ -152,6 +152,18 @@ _CLICK_SQL = (
 )
 
 
+#: cardsmith's own search use case without its command line (no click): what the process
+#: costs apart from the parser, so the two floors above show where the time goes.
+_USE_CASE = """
+import sys
+from pathlib import Path
+from cardsmith.services import catalogue as service
+outcome = service.search(Path(sys.argv[1]), "atlas", service.FilterText(), limit=25)
+for u in outcome.units:
+    print(u.mul_id, u.name, u.type_code, u.size, u.move_text, u.armor, u.structure, u.pv)
+"""
+
+
 def _search_times(cache: Path, rounds: int) -> list[float]:
     return [wall for wall, _ in _search_runs(cache, rounds)]
 
@@ -188,6 +200,7 @@ def bench_process(cache: Path, rounds: int = 15) -> None:
     floors = {
         "bare python + sqlite3 query": [sys.executable, "-c", _BARE_SQL, store],
         "bare click command + same query": [sys.executable, "-c", _CLICK_SQL, store],
+        "cardsmith use case, no CLI": [sys.executable, "-c", _USE_CASE, str(cache)],
     }
     runs: dict[str, list[tuple[float, float]]] = {"cardsmith search atlas": []}
     runs.update({name: [] for name in floors})
