@@ -166,11 +166,6 @@ class DamageValue:
         return 0.5 if self.minimal and self.value == 0 else float(self.value)
 
 
-def format_damages(values: tuple[DamageValue | None, ...]) -> str:
-    """Write per-range values as on the card: ``3/3/-``."""
-    return "/".join("-" if v is None else str(v) for v in values)
-
-
 # -- special abilities ----------------------------------------------------------------
 
 _DAMAGE_TAIL = re.compile(r"^\s*(?:\d+\*?|-+)(?:\s*/\s*(?:\d+\*?|-+))+\s*$|^\s*\d+\*\s*$")
