@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from cardsmith import limits
 from cardsmith.errors import ForceFileError
 from cardsmith.forces import force_file
 from cardsmith.forces.editing import add_entry, new_force
@@ -277,3 +278,33 @@ def test_a_pilots_wounds_past_any_number_a_file_may_hold_are_refused(
     with pytest.raises(ForceFileError) as refused:
         load_force(path)
     assert str(refused.value) == f"{path}: entries[0].pilot.wounds is too large a number"
+
+
+# -- what no card could show ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("field", ["threshold", "overheat", "tmm"])
+def test_a_snapshot_with_a_negative_count_is_refused_by_name(field: str) -> None:
+    snapshot = {**_snapshot(), field: -1}
+    message = _refused(_document(entries=[{"unit": snapshot}]))
+    assert message == (
+        f'lance.json: entries[0].unit: "{field}" is -1; '
+        f"{snapshot['name']} cannot have a negative {field}"
+    )
+
+
+def test_a_snapshot_with_a_negative_tonnage_is_refused() -> None:
+    message = _refused(_document(entries=[{"unit": {**_snapshot(), "tonnage": -5}}]))
+    assert message == 'lance.json: entries[0].unit: "tonnage" must be a finite number of 0 or more'
+
+
+def test_a_snapshot_may_nest_three_levels_less_than_a_whole_file() -> None:
+    # A snapshot stands three levels down in a force file (document, entries, entry), so
+    # its own bound keeps the file within the shared one.
+    nest: Any = []
+    for _ in range(limits.MAX_DEPTH - 3):
+        nest = [nest]
+    message = _refused(_document(entries=[{"unit": {**_snapshot(), "note": nest}}]))
+    assert (
+        message == f"lance.json: entries[0].unit nests more than {limits.MAX_DEPTH - 3} levels deep"
+    )

@@ -29,6 +29,11 @@ from .conftest import make_unit
 DEEP: Any = []
 for _ in range(70):
     DEEP = [DEEP]
+#: Deeper than a unit snapshot may nest (the shared limit less the three levels above a
+#: snapshot in a force file), though not deeper than the shared limit itself.
+SNAPSHOT_DEEP: Any = []
+for _ in range(limits.MAX_DEPTH - 3):
+    SNAPSHOT_DEEP = [SNAPSHOT_DEEP]
 
 
 def _clean() -> dict[str, Any]:
@@ -93,6 +98,10 @@ CHANGES: dict[str, Change] = {
     "pilot name number": _pilot("name", 7),
     "pilot extra deep": _pilot("history", DEEP),
     "pilot extra big": _pilot("history", 10**30),
+    "pilot notes number": _pilot("notes", 5),
+    "pilot wounds only": _entry(1, "pilot", {"wounds": 2}),
+    "pilot notes only": _entry(1, "pilot", {"notes": "shaken"}),
+    "pilot name only": _entry(1, "pilot", {"name": "Tara"}),
     "pilot text": _entry(1, "pilot", "Kai"),
     "pilot number": _entry(1, "pilot", 5),
     "pilot null": _entry(1, "pilot", None),
@@ -104,6 +113,11 @@ CHANGES: dict[str, Change] = {
     "unit size 1.0": _unit(2, "size", 1.0),
     "unit tonnage 20": _unit(2, "tonnage", 20),
     "unit extra deep": _unit(2, "note", DEEP),
+    "unit extra past a snapshot's depth": _unit(2, "note", SNAPSHOT_DEEP),
+    "unit threshold -1": _unit(2, "threshold", -1),
+    "unit overheat -1": _unit(2, "overheat", -1),
+    "unit tmm -1": _unit(2, "tmm", -1),
+    "unit tonnage -5": _unit(2, "tonnage", -5),
     "cap 10**30": _top("cap", 10**30),
     "cap 1e400": _top("cap", float("inf")),
     "cap 0": _top("cap", 0),
@@ -114,6 +128,7 @@ CHANGES: dict[str, Change] = {
     "generator number": _top("generator", 3),
     "top extra big": _top("extra", {"a": 10**30}),
     "era extra 1e400": _top("era", {"id": 13, "name": "Clan Invasion", "x": float("inf")}),
+    "faction extra big": _top("faction", {"id": 900, "name": "Clan Wolf", "x": 10**30}),
     "group extra deep": lambda doc: doc["groups"][0].__setitem__("x", DEEP),
     "group formation number": lambda doc: doc["groups"][0].__setitem__("formation", 3),
 }
