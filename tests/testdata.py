@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import tomllib
+
+from cardsmith.models import Unit
+from cardsmith.profiles.customfile import parse_custom_units
+
 
 def skirmish_units(
     rule: str = "transmutation-x",
@@ -55,3 +60,11 @@ W = 2
 S = 5
 PTS = 45
 """
+
+
+def skirmish_trooper(rule: str = "transmutation-x", value: int | None = 2) -> Unit:
+    """The trooper of ``skirmish_units`` (no pricing), read as a custom unit."""
+    (unit,) = parse_custom_units(
+        tomllib.loads(skirmish_units(rule, value, pricing=None)), origin="test"
+    )
+    return unit

@@ -142,8 +142,9 @@ def _check(battle: Battle, state: UnitState, change: Change) -> None:
             f"{name} is not an Alpha Strike unit: its damage track is {column} (wounds); "
             "mark them with `battle wound`"
         )
-    # A profile change is decided where it is applied (profile_state.apply_change), which
-    # refuses it before the battle is touched: deciding it here too would be a third time.
+    # A profile change is decided by the profile event that builds it and again where it
+    # is applied (profile_state.apply_change, which raises the same refusal); a battle is
+    # never changed in place, so a third decision here would add nothing.
     if change.kind == "crit":
         kind = CritKind(change.detail)
         if kind not in allowed_crits(entry.unit):

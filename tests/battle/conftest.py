@@ -10,8 +10,13 @@ import pytest
 
 from cardsmith.battle.battle_file import save_battle, start_battle
 from cardsmith.battle.state import Battle, Side, new_battle
+from cardsmith.catalogue.dump import read_unit_file
 from cardsmith.forces.force_file import save_force
 from cardsmith.models import Force, ForceEntry, Pilot, Unit, UnitType
+from cardsmith.paths import starter_dir
+
+#: Phoenix Hawk LAM Mk I in the starter catalogue: 10"j, LAM(30"g/5a); 'Mech, AirMech, fighter.
+LAM_ID = 4824
 
 
 def make_unit(
@@ -41,6 +46,12 @@ def make_unit(
         chassis="",
         tonnage=50,
     )
+
+
+def lam_unit() -> Unit:
+    """The Phoenix Hawk LAM of the starter catalogue: one unit with three profiles."""
+    records = read_unit_file(starter_dir() / "starter.json")
+    return next(r.unit for r in records if r.unit.mul_id == LAM_ID)
 
 
 def entry(

@@ -4,19 +4,17 @@ Alpha Strike track, and the crits that end a unit (ASCE p.50–53, p.187)."""
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
-from testdata import skirmish_units
+from testdata import skirmish_trooper
 
 from battle.conftest import entry, make_unit, two_sides
 from cardsmith.battle import actions
 from cardsmith.battle.crits import CritKind
 from cardsmith.battle.state import Battle, BattleEditError, Change, UnitState
 from cardsmith.models import ForceEntry, UnitType
-from cardsmith.profiles.customfile import parse_custom_units
 
 RED = "2.1"
 TANK = "1.2"
@@ -111,10 +109,7 @@ def test_a_withdrawn_unit_is_called_withdrawn() -> None:
 
 
 def _trooper_battle() -> Battle:
-    (unit,) = parse_custom_units(
-        tomllib.loads(skirmish_units("transmutation-x", 2, pricing=None)), origin="test"
-    )
-    return two_sides(blue=(entry(unit),), packs=())
+    return two_sides(blue=(entry(skirmish_trooper()),), packs=())
 
 
 @pytest.mark.parametrize("kind", ["damage", "crit"])

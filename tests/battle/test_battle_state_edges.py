@@ -3,12 +3,10 @@ types (and each refusal listing what there is), a profile's stats, and a new bat
 
 from __future__ import annotations
 
-import tomllib
-
 import pytest
-from testdata import skirmish_units
+from testdata import skirmish_trooper
 
-from battle.conftest import entry, make_unit, two_sides
+from battle.conftest import entry, lam_unit, make_unit, two_sides
 from cardsmith.battle.state import (
     HEAT_SHUTDOWN,
     BattleEditError,
@@ -19,12 +17,7 @@ from cardsmith.battle.state import (
     new_battle,
     parse_heat,
 )
-from cardsmith.catalogue.dump import read_unit_file
-from cardsmith.models import Force, ForceEntry, Pilot, Unit
-from cardsmith.paths import starter_dir
-from cardsmith.profiles.customfile import parse_custom_units
-
-LAM_ID = 4824  # Phoenix Hawk LAM Mk I: 'Mech, AirMech and fighter profiles
+from cardsmith.models import Force, ForceEntry, Pilot
 
 
 @pytest.mark.parametrize(("typed", "level"), [("0", 0), ("3", 3), ("4", 4), (" s ", 4)])
@@ -91,13 +84,8 @@ def test_a_side_is_found_by_number_or_name_and_an_unknown_one_lists_the_sides() 
 # -- a profile's stats ----------------------------------------------------------------------
 
 
-def _lam() -> Unit:
-    records = read_unit_file(starter_dir() / "starter.json")
-    return next(r.unit for r in records if r.unit.mul_id == LAM_ID)
-
-
 def test_a_lams_other_profile_plays_its_stats_on_the_printed_track() -> None:
-    lam = ForceEntry(_lam(), skill=3)
+    lam = ForceEntry(lam_unit(), skill=3)
     fighter = active_entry(lam, 2)
     assert fighter.unit.type_code == "AF" and fighter.skill == 3
     base = lam.unit
@@ -109,15 +97,12 @@ def test_a_lams_other_profile_plays_its_stats_on_the_printed_track() -> None:
 
 @pytest.mark.parametrize("profile", [-1, 3, 7])
 def test_a_profile_the_unit_does_not_have_leaves_it_as_it_is(profile: int) -> None:
-    lam = ForceEntry(_lam())
+    lam = ForceEntry(lam_unit())
     assert active_entry(lam, profile) is lam
 
 
 def test_a_profile_of_another_game_keeps_the_entry_as_it_is() -> None:
-    (trooper,) = parse_custom_units(
-        tomllib.loads(skirmish_units("transmutation-x", 2, pricing=None)), origin="test"
-    )
-    soldier = ForceEntry(trooper)
+    soldier = ForceEntry(skirmish_trooper())
     assert active_entry(soldier, 1) is soldier
 
 

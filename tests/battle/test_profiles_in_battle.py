@@ -14,26 +14,15 @@ from typing import Any
 
 import pdfplumber
 import pytest
-from testdata import skirmish_units
+from testdata import skirmish_trooper, skirmish_units
 
-from battle.conftest import BattleFile, entry, two_sides
+from battle.conftest import BattleFile, entry, lam_unit, two_sides
 from cardsmith.battle import actions, effects, profile_events
 from cardsmith.battle.battle_file import FORMAT_VERSION, load_battle, save_battle
 from cardsmith.battle.profile_state import profile_info
 from cardsmith.battle.state import Battle, BattleEditError
-from cardsmith.catalogue.dump import read_unit_file
 from cardsmith.models import Unit
-from cardsmith.paths import starter_dir
 from cardsmith.profiles.customfile import parse_custom_units
-
-LAM_ID = 4824  # Phoenix Hawk LAM Mk I: 10"j, LAM(30"g/5a)
-
-
-def _trooper(rule: str, value: int | None = None) -> Unit:
-    (unit,) = parse_custom_units(
-        tomllib.loads(skirmish_units(rule, value, pricing=None)), origin="test"
-    )
-    return unit
 
 
 def _battle_with(unit: Unit) -> Battle:
@@ -168,7 +157,7 @@ pv = 30
 
 
 def test_escape_system_marker_is_logged_and_shown() -> None:
-    battle = actions.wound(_battle_with(_trooper("escape-system-x", 2)), "1.1", 2)
+    battle = actions.wound(_battle_with(skirmish_trooper("escape-system-x", 2)), "1.1", 2)
     battle = profile_events.order_end(battle, "1.1")
     assert _profile(battle) == 2
     line = actions.describe(battle, battle.log[-1])
@@ -189,14 +178,16 @@ def test_escape_system_marker_is_logged_and_shown() -> None:
 )
 def test_eclosion(event: str, options: dict[str, Any], switches: bool) -> None:
     battle = profile_events.profile_event(
-        _battle_with(_trooper("eclosion")), "1.1", event, **options
+        _battle_with(skirmish_trooper("eclosion", None)), "1.1", event, **options
     )
     assert _profile(battle) == (2 if switches else 1)
     assert battle.unit("1.1").profile_locked is switches
 
 
 def test_auto_deploys_as_any_and_switches_at_a_movement_start() -> None:
-    battle = profile_events.profile_event(_battle_with(_trooper("auto")), "1.1", "deploy", choose=2)
+    battle = profile_events.profile_event(
+        _battle_with(skirmish_trooper("auto", None)), "1.1", "deploy", choose=2
+    )
     assert _profile(battle) == 2
     battle = profile_events.profile_event(battle, "1.1", "order-end", choose=1)
     assert _profile(battle) == 2  # only at the start of a movement
@@ -208,11 +199,13 @@ def test_auto_deploys_as_any_and_switches_at_a_movement_start() -> None:
 
 def test_eclosion_cannot_choose_its_deployment() -> None:
     with pytest.raises(BattleEditError, match="deploys with profile 1"):
-        profile_events.profile_event(_battle_with(_trooper("eclosion")), "1.1", "deploy", choose=2)
+        profile_events.profile_event(
+            _battle_with(skirmish_trooper("eclosion", None)), "1.1", "deploy", choose=2
+        )
 
 
 def test_willpower_roll_with_modifier_retry_and_turn_reset() -> None:
-    battle = _battle_with(_trooper("willpower", -3))  # WIP 13, MOD -3: target 10
+    battle = _battle_with(skirmish_trooper("willpower", -3))  # WIP 13, MOD -3: target 10
     with pytest.raises(BattleEditError, match="roll"):
         profile_events.profile_event(battle, "1.1", "activation")
     battle = profile_events.profile_event(battle, "1.1", "activation", roll=11)
@@ -230,20 +223,15 @@ def test_willpower_roll_with_modifier_retry_and_turn_reset() -> None:
 
 
 def test_generic_unit_takes_wounds_not_alpha_strike_damage() -> None:
-    battle = _battle_with(_trooper("transmutation-x", 2))
+    battle = _battle_with(skirmish_trooper("transmutation-x", 2))
     with pytest.raises(BattleEditError, match="damage track is W"):
         actions.damage(battle, "1.1", 1)
     battle = actions.wound(battle, "1.1")
     assert battle.unit("1.1").pilot_wounds == 1 and not battle.pending
 
 
-def _lam() -> Unit:
-    records = read_unit_file(starter_dir() / "starter.json")
-    return next(r.unit for r in records if r.unit.mul_id == LAM_ID)
-
-
 def test_lam_declared_into_fighter_mode_moves_by_thrust() -> None:
-    battle = actions.damage(_battle_with(_lam()), "1.1", 3, now=True)
+    battle = actions.damage(_battle_with(lam_unit()), "1.1", 3, now=True)
     before = battle.unit("1.1")
     assert effects.current_move(battle.entry(before), before).text == '10"j'
     battle = profile_events.profile_event(battle, "1.1", "declare", choose="Fighter")
@@ -262,7 +250,7 @@ def test_lam_declared_into_fighter_mode_moves_by_thrust() -> None:
 
 
 def test_profile_state_round_trips(battle_file: BattleFile) -> None:
-    path = battle_file(blue=(entry(_lam()),), packs=())
+    path = battle_file(blue=(entry(lam_unit()),), packs=())
     battle = profile_events.profile_event(load_battle(path), "1.1", "declare", choose=3)
     save_battle(battle, path)
     again = load_battle(path)
@@ -278,7 +266,7 @@ def test_profile_state_round_trips(battle_file: BattleFile) -> None:
 
 
 def test_old_battle_file_without_profiles_loads_in_profile_1(battle_file: BattleFile) -> None:
-    path = battle_file(blue=(entry(_lam()),), packs=())
+    path = battle_file(blue=(entry(lam_unit()),), packs=())
     battle = actions.damage(load_battle(path), "1.1", 2, now=True)
     save_battle(battle, path)
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -295,7 +283,7 @@ def test_old_battle_file_without_profiles_loads_in_profile_1(battle_file: Battle
 def test_wounds_at_or_past_w_derive_no_state_the_seed_does_not_give() -> None:
     """Seed 001 shares the wound track but never says what W wounds do (no unconscious,
     no dead): cardsmith counts the wounds and leaves the unit's state to the players."""
-    battle = _battle_with(_trooper("willpower", -3))
+    battle = _battle_with(skirmish_trooper("willpower", -3))
     battle = actions.wound(battle, "1.1", 3)  # W is 2 in both profiles
     state = battle.unit("1.1")
     assert state.pilot_wounds == 3

@@ -5,12 +5,11 @@ version a force file records."""
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
-from testdata import skirmish_units
+from testdata import skirmish_trooper
 
 from cardsmith.errors import ForceEditError
 from cardsmith.forces.editing import (
@@ -28,7 +27,6 @@ from cardsmith.forces.editing import (
 )
 from cardsmith.models import Force, ForceEntry, Pilot
 from cardsmith.models.force import MulRef
-from cardsmith.profiles.customfile import parse_custom_units
 
 from .conftest import make_unit
 
@@ -157,9 +155,7 @@ def test_a_missing_entry_says_which_numbers_there_are() -> None:
 
 
 def test_a_unit_of_another_game_joins_only_with_points() -> None:
-    (trooper,) = parse_custom_units(
-        tomllib.loads(skirmish_units("transmutation-x", 2, pricing=None)), origin="test"
-    )
+    trooper = skirmish_trooper()
     assert not trooper.has_stats
     assert can_join(replace(trooper, pv=1))
     assert not can_join(replace(trooper, pv=0))
