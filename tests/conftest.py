@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import inspect
 import json
 import os
@@ -121,3 +122,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             drives_app[name] = "run_test(" in inspect.getsource(module)
         if drives_app[name]:
             item.add_marker(pytest.mark.slow)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Collect cyclic garbage less often than Python's default (700, 10, 10) in a test process.
+
+    Textual keeps up to a thousand styles caches, each with its rendered lines, in its own
+    class-level caches after an app has stopped; a worker of this suite holds hundreds of
+    thousands of objects, and every full collection walks them all.  With the defaults the
+    collector took a quarter of the suite's CPU time (139 s of 570 s in two workers, 0.4 s
+    a full collection); these thresholds leave it about 35 s.  Garbage is still collected.
+    """
+    gc.set_threshold(50_000, 50, 1_000)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Move what collection built (modules, test functions) out of the collector's sight:
+    it lives until the process ends, so no full collection needs to walk it again."""
+    gc.collect()
+    gc.freeze()

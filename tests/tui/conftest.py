@@ -8,6 +8,9 @@ from pathlib import Path
 import pytest
 from kit import paste
 from textual import _wait as textual_wait
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
+from textual.css.types import CSSLocation
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -29,10 +32,38 @@ def _finer_idle_wait(monkeypatch: pytest.MonkeyPatch) -> None:
 
     A key or a pause then costs at least 20 ms even when the app was done in one; the app
     tests spent about a third of their time asleep so.  The same test (CPU time under a
-    twentieth of the time slept), in 5 ms slices.
+    twentieth of the time slept), in 5 ms slices.  (1 ms slices were no faster with two
+    test processes on two cores, and let a resize be checked before the grid had seen it.)
     """
     monkeypatch.setattr(textual_wait, "SLEEP_GRANULARITY", 0.005)
     monkeypatch.setattr(textual_wait, "SLEEP_IDLE", 0.005 / 20)
+
+
+#: Rules of every stylesheet parsed in this process, by its text, place and variables.
+_PARSED_CSS: dict[tuple[object, ...], list[RuleSet]] = {}
+
+
+@pytest.fixture(autouse=True)
+def _css_parsed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each new app parses the same stylesheets again (Textual keeps parsed rules per app):
+    60-70 ms of an app's 350-480 ms of start-up.  A test process parses each one once."""
+    parse = Stylesheet._parse_rules
+
+    def parse_once(
+        self: Stylesheet,
+        css: str,
+        read_from: CSSLocation,
+        is_default_rules: bool = False,
+        tie_breaker: int = 0,
+        scope: str = "",
+    ) -> list[RuleSet]:
+        variables = tuple(sorted(self._variables.items()))
+        key = (css, read_from, is_default_rules, tie_breaker, scope, variables)
+        if key not in _PARSED_CSS:
+            _PARSED_CSS[key] = parse(self, css, read_from, is_default_rules, tie_breaker, scope)
+        return _PARSED_CSS[key]
+
+    monkeypatch.setattr(Stylesheet, "_parse_rules", parse_once)
 
 
 @pytest.fixture(autouse=True)
