@@ -49,6 +49,8 @@ import time
 start = time.perf_counter()
 import asyncio, sys
 from pathlib import Path
+from cardsmith.tui import collector
+collector.hold()  # as the launcher does (cardsmith.cli.misc_cmds.run_app)
 from cardsmith.tui.app import CardsmithApp
 imported = time.perf_counter()
 
@@ -156,10 +158,12 @@ async def keystrokes(folder: Path, queries: list[str]) -> list[float]:
     """
     from textual.widgets import Input
 
+    from cardsmith.tui import collector
     from cardsmith.tui.app import CardsmithApp
     from cardsmith.tui.screens.catalogue import CatalogueScreen
 
     Input._toggle_cursor = lambda _self: None  # type: ignore[method-assign,assignment]  # no blink frames
+    collector.hold()  # as the launcher does: the app freezes what start-up built
     app = CardsmithApp(cache_dir=folder, recovery=False)
     timed_frames(app)
     answered: dict[str, float] = {}

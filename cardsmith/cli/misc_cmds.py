@@ -34,13 +34,19 @@ def run_app(settings: Settings, force_path: Path | None) -> None:
             "(input or output is a pipe or a file); run it in a terminal, or use the "
             "commands from scripts (cardsmith --help)"
         )
-    # Textual takes a noticeable time to import; only the app needs it, not the commands.
-    from cardsmith.tui.app import CardsmithApp
+    from cardsmith.tui import collector
 
-    app = CardsmithApp(
-        cache_dir=settings.resolved_cache_dir, offline=settings.offline, force_path=force_path
-    )
-    app.run()
+    collector.hold()  # until the first screen is drawn (the app releases it then)
+    try:
+        # Textual takes a noticeable time to import; only the app needs it, not the commands.
+        from cardsmith.tui.app import CardsmithApp
+
+        app = CardsmithApp(
+            cache_dir=settings.resolved_cache_dir, offline=settings.offline, force_path=force_path
+        )
+        app.run()
+    finally:
+        collector.release()  # an app that stopped before its first frame
 
 
 @click.command("open")

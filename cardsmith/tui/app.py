@@ -17,6 +17,7 @@ from cardsmith.catalogue.search import SearchIndex
 from cardsmith.errors import CardsmithError, CatalogueUnavailable
 from cardsmith.forces.pricing import force_pv
 from cardsmith.models import Force, Unit
+from cardsmith.tui import collector
 from cardsmith.tui.document import ForceDocument
 from cardsmith.tui.messages import (
     ForceChanged,
@@ -156,6 +157,7 @@ class CardsmithApp(MulFlows):
     def on_mount(self) -> None:
         self.install_screen(CatalogueScreen(), "catalogue")
         self.push_screen("catalogue")
+        self.call_after_refresh(collector.release)  # held from the launch to the first frame
         self.load_index()
         if self.force_path is not None:
             self.open_force(self.force_path)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 from collections.abc import Callable
@@ -131,13 +132,18 @@ def test_cli_opens_the_app_on_a_force_file(tmp_path: Path, monkeypatch: pytest.M
 
     path = tmp_path / "lance.json"
     save_force(new_force("Lance"), path)
-    launched: list[tuple[Path | None, Path]] = []
+    launched: list[tuple[Path | None, Path, bool]] = []
     monkeypatch.setattr("cardsmith.cli.misc_cmds.has_terminal", lambda: True)
     monkeypatch.setattr(
-        CardsmithApp, "run", lambda self: launched.append((self.force_path, self.cache_dir))
+        CardsmithApp,
+        "run",
+        lambda self: launched.append((self.force_path, self.cache_dir, gc.isenabled())),
     )
     runner = CliRunner()
     for args in (["open", str(path)], [str(path)], []):
         result = runner.invoke(cli, ["--cache-dir", str(tmp_path / "c"), *args])
         assert result.exit_code == 0, result.output
-    assert launched == [(path, tmp_path / "c"), (path, tmp_path / "c"), (None, tmp_path / "c")]
+        assert gc.isenabled()  # given back when the app stops, drawn or not
+    # The app runs with the collector held (until its first frame).
+    cache = tmp_path / "c"
+    assert launched == [(path, cache, False), (path, cache, False), (None, cache, False)]
