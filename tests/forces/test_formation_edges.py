@@ -199,3 +199,23 @@ def test_a_result_names_its_group_only_when_given_one() -> None:
     members = build([spec()] * 4)
     assert evaluate(formation, members).group == ""
     assert evaluate(formation, members, group="Alpha").group == "Alpha"
+
+
+def test_an_alternative_counting_the_force_sees_the_whole_force(tmp_path: Path) -> None:
+    path = _catalogue(
+        tmp_path,
+        '[[formation]]\nid = "led"\nname = "Led"\nmin_units = 1\n'
+        '[[formation.requirement]]\nid = "led"\ntext = "A commander in the force, or a Scout"\n'
+        "any_of = [\n"
+        '    { quantity = "at_least", amount = 1, scope = "force", where = { commander = true } },\n'
+        '    { quantity = "at_least", amount = 1, where = { roles = ["Scout"] } },\n'
+        "]\n",
+    )
+    (_, leader), (_, trooper) = build([spec(cmd=True), spec()])
+    force = Force(
+        name="F",
+        entries=(replace(leader, group="Command"), replace(trooper, group="Alpha")),
+        groups=(Group(name="Command"), Group(name="Alpha", formation="led")),
+    )
+    (result,) = evaluate_force(force, load_formations(path))
+    assert result.qualifies and _requirement(result, "led").entries == (1,)
