@@ -43,14 +43,7 @@ asyncio.run(main())
 
 @pytest.mark.slow
 def test_other_screens_load_when_first_opened(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [sys.executable, "-c", _CHILD, str(tmp_path / "cache")],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    lines = dict(line.split(" ", 1) for line in done.stdout.splitlines())
+    lines = dict(line.split(" ", 1) for line in _child(_CHILD, tmp_path).splitlines())
     assert lines["start"] == ""
     screen, modules = lines["battle"].split(" ", 1)
     assert screen == "battle"
@@ -82,14 +75,7 @@ asyncio.run(main())
 def test_the_collector_is_held_until_the_first_screen_then_what_it_built_is_frozen(
     tmp_path: Path,
 ) -> None:
-    done = subprocess.run(
-        [sys.executable, "-c", _HELD, str(tmp_path / "cache")],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    held, enabled, frozen = done.stdout.split()
+    held, enabled, frozen = _child(_HELD, tmp_path).split()
     assert (held, enabled) == ("True", "True")
     assert int(frozen) > 50_000  # Textual, cardsmith and the first screen (about 80,000)
 
@@ -105,3 +91,15 @@ def test_a_collector_someone_else_turned_off_stays_off() -> None:
         gc.enable()
     collector.release()  # nothing held: nothing to do
     assert gc.isenabled() and gc.get_freeze_count() == frozen
+
+
+def _child(script: str, tmp_path: Path) -> str:
+    """What ``script`` prints, run in a new Python on a catalogue under ``tmp_path``."""
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "cache")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    return done.stdout
