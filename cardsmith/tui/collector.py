@@ -11,9 +11,9 @@ _held = False
 def hold() -> None:
     """Stop cyclic garbage collection until ``release``: called before the app is imported.
 
-    Importing Textual and cardsmith and building the first screen makes some hundreds of
-    thousands of objects that live as long as the app; the collector walked them about
-    170 times before the first frame, 80-100 ms of a 650-720 ms start (bench/bench_tui.py).
+    Importing Textual and cardsmith and building the first screen makes about 80,000
+    objects that live as long as the app; the collector walked them about 170 times before
+    the first frame, 70-100 ms of a 650-780 ms start (bench/bench_tui.py).
     """
     global _held
     if gc.isenabled():

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import kit
 import pytest
 
+from cardsmith.forces.formations import FormationResult, RequirementResult
 from cardsmith.models import ForceEntry, Unit
 
 
@@ -44,6 +46,56 @@ def members(units: Sequence[Unit], commander_at: int | None = None) -> list[tupl
         (i, ForceEntry(unit=u, group="G", commander=(i == commander_at)))
         for i, u in enumerate(units, start=1)
     ]
+
+
+def spec(
+    size: int = 2,
+    move: str = '8"',
+    role: str = "Brawler",
+    dmg: tuple[int | str, ...] = (2, 2, 1),
+    armor: int = 5,
+    sp: str = "",
+    cmd: bool = False,
+    tp: str = "BM",
+    twin: int | None = None,
+) -> dict[str, Any]:
+    """A unit's stats; units with the same ``twin`` number are the same unit (a pair)."""
+    return {
+        "size": size,
+        "move": move,
+        "role": role,
+        "dmg": dmg,
+        "armor": armor,
+        "sp": sp,
+        "cmd": cmd,
+        "tp": tp,
+        "twin": twin,
+    }
+
+
+def build(specs: list[dict[str, Any]]) -> list[tuple[int, ForceEntry]]:
+    """A group's (1-based index, entry) members built from ``spec`` dictionaries."""
+    out = []
+    for i, s in enumerate(specs, start=1):
+        twin = s.get("twin")
+        unit: Unit = make_unit(
+            mul_id=i if twin is None else 1000 + twin,
+            name=f"U{i}" if twin is None else f"Twin {twin}",
+            type_code=s.get("tp", "BM"),
+            size=s["size"],
+            move=s["move"],
+            role=s["role"],
+            damage=s["dmg"],
+            armor=s["armor"],
+            specials=s["sp"],
+        )
+        out.append((i, ForceEntry(unit=unit, group="G", commander=s["cmd"])))
+    return out
+
+
+def requirement_of(result: FormationResult, req_id: str) -> RequirementResult:
+    """The result of the requirement ``req_id`` within a formation's result."""
+    return next(r for r in result.requirements if r.id == req_id)
 
 
 @pytest.fixture

@@ -10,41 +10,15 @@ import pytest
 from cardsmith.errors import ForceEditError, TemplateError
 from cardsmith.forces.formations import (
     FormationResult,
-    RequirementResult,
     evaluate,
     evaluate_group,
     load_formations,
     matched_pairs,
     required_count,
 )
-from cardsmith.models import Force, ForceEntry, Group, Unit
+from cardsmith.models import Force, Group
 
-from .conftest import make_unit
-
-
-def spec(
-    size: int = 2,
-    move: str = '8"',
-    role: str = "Brawler",
-    dmg: tuple[int | str, ...] = (2, 2, 1),
-    armor: int = 5,
-    sp: str = "",
-    cmd: bool = False,
-    tp: str = "BM",
-    twin: int | None = None,
-) -> dict[str, Any]:
-    """A unit's stats; units with the same ``twin`` number are the same unit (a pair)."""
-    return {
-        "size": size,
-        "move": move,
-        "role": role,
-        "dmg": dmg,
-        "armor": armor,
-        "sp": sp,
-        "cmd": cmd,
-        "tp": tp,
-        "twin": twin,
-    }
+from .conftest import build, requirement_of, spec
 
 
 def veh(
@@ -59,25 +33,6 @@ def air(
 ) -> dict[str, Any]:
     """An aerospace fighter (AF) with an aerospace role."""
     return spec(2, move, role, tp=tp, twin=twin, **more)
-
-
-def build(specs: list[dict[str, Any]]) -> list[tuple[int, ForceEntry]]:
-    out = []
-    for i, s in enumerate(specs, start=1):
-        twin = s.get("twin")
-        unit: Unit = make_unit(
-            mul_id=i if twin is None else 1000 + twin,
-            name=f"U{i}" if twin is None else f"Twin {twin}",
-            type_code=s.get("tp", "BM"),
-            size=s["size"],
-            move=s["move"],
-            role=s["role"],
-            damage=s["dmg"],
-            armor=s["armor"],
-            specials=s["sp"],
-        )
-        out.append((i, ForceEntry(unit=unit, group="G", commander=s["cmd"])))
-    return out
 
 
 ASSAULT_OK = [
@@ -444,7 +399,7 @@ def test_pursuit_ideal_role_is_striker() -> None:
     assert pursuit is not None and pursuit.ideal_role == "Striker"
 
 
-def test_heavy_striker_with_three_size_three_units_passes_that_requirement() -> None:
+def test_heavy_striker_with_three_size_three_units_passes_thatrequirement_of() -> None:
     formation = load_formations().get("heavy-striker")
     assert formation is not None
     result = evaluate(formation, build(CASES["heavy-striker"][0]))
@@ -532,7 +487,7 @@ def test_unpaired_battle_vehicles_are_the_entries_of_the_failure() -> None:
     battle = load_formations().get("battle")
     assert battle is not None
     group = [veh(3, twin=1), veh(3, "Sniper", twin=2), veh(3, "Skirmisher", twin=1), veh(2)]
-    pairs = _requirement(evaluate(battle, build(group)), "vehicle-pairs")
+    pairs = requirement_of(evaluate(battle, build(group)), "vehicle-pairs")
     assert not pairs.passed and pairs.entries == (2,) and pairs.actual == "1 of 4"
 
 
@@ -541,7 +496,7 @@ def test_battle_pairs_ignore_light_vehicles() -> None:
     assert battle is not None
     # A lone Size 2 vehicle does not count towards Size 3+; the heavy ones are paired.
     group = [veh(3, twin=5), veh(3, "Sniper", twin=5), veh(2, "Skirmisher"), veh(2, twin=6)]
-    pairs = _requirement(evaluate(battle, build(group)), "vehicle-pairs")
+    pairs = requirement_of(evaluate(battle, build(group)), "vehicle-pairs")
     assert pairs.passed and pairs.entries == ()
 
 
@@ -552,12 +507,12 @@ def test_battle_pairs_apply_only_when_the_formation_is_all_vehicles() -> None:
     assert battle is not None
     mixed = [spec(3, role="Brawler"), spec(3, role="Sniper"), veh(3, "Skirmisher"), veh(3)]
     result = evaluate(battle, build(mixed))
-    pairs = _requirement(result, "vehicle-pairs")
+    pairs = requirement_of(result, "vehicle-pairs")
     assert result.qualifies, _failed(result)
     assert pairs.passed and pairs.actual == "not applicable"
     all_vehicles = [veh(3, "Brawler"), veh(3, "Sniper"), veh(3, "Skirmisher"), veh(3)]
     failing = evaluate(battle, build(all_vehicles))
-    assert _failed(failing) == [("vehicle-pairs", "none", "4 of 4")] and _requirement(
+    assert _failed(failing) == [("vehicle-pairs", "none", "4 of 4")] and requirement_of(
         failing, "vehicle-pairs"
     ).offending == (1, 2, 3, 4)
 
@@ -567,7 +522,7 @@ def test_variant_pairs_only_apply_to_vehicle_formations() -> None:
     assert medium is not None
     mixed = [spec(2), spec(2), veh(2, twin=1), veh(3, twin=2)]
     result = evaluate(medium, build(mixed))
-    pairs = _requirement(result, "vehicle-pairs")
+    pairs = requirement_of(result, "vehicle-pairs")
     assert result.qualifies and pairs.passed and pairs.actual == "not applicable"
     assert "vehicle formations" in pairs.expected
 
@@ -602,7 +557,7 @@ def test_commander_limit_counts_the_whole_force(
     extra: list[dict[str, Any]], passed: bool, allowed: int, non_infantry: int
 ) -> None:
     force = _command_force(extra)
-    limit = _requirement(evaluate_group(force, "Command"), "commander-limit")
+    limit = requirement_of(evaluate_group(force, "Command"), "commander-limit")
     assert limit.passed is passed
     assert limit.expected.startswith(f"at most {allowed} ")
     assert f"has {non_infantry}" in limit.expected
@@ -621,7 +576,7 @@ def test_command_lance_fails_on_too_many_lieutenants_only() -> None:
 def test_commander_limit_without_the_force_says_so() -> None:
     command = load_formations().get("command")
     assert command is not None
-    limit = _requirement(evaluate(command, build(CASES["command"][0])), "commander-limit")
+    limit = requirement_of(evaluate(command, build(CASES["command"][0])), "commander-limit")
     assert limit.passed and "force was not given" in limit.actual
 
 
@@ -680,7 +635,7 @@ def test_pursuit_needs_75_percent_fast_rounded_normally(
     result = evaluate(pursuit, build(group))
     assert result.qualifies is qualifies, _failed(result)
     needed = {3: 2, 4: 3, 7: 5, 6: 5}[fast + slow]
-    assert _requirement(result, "fast").expected.startswith(f"at least {needed} of {fast + slow}")
+    assert requirement_of(result, "fast").expected.startswith(f"at least {needed} of {fast + slow}")
 
 
 @pytest.mark.parametrize(
@@ -725,7 +680,7 @@ def test_mechanized_nova_carries_all_its_infantry(
     assert formation is not None and formation.page == 121
     result = evaluate(formation, build(group))
     assert result.qualifies is qualifies, _failed(result)
-    carried = _requirement(result, "carried")
+    carried = requirement_of(result, "carried")
     infantry = tuple(i for i, s in enumerate(group, start=1) if s["tp"] in ("CI", "BA"))
     assert carried.entries == infantry
     if not qualifies:
@@ -780,7 +735,7 @@ def test_squadrons_need_six_aerospace_units_and_a_majority() -> None:
     assert {r.id for r in five.requirements if not r.passed} == {"min-units"}
     # "More than 50%": 3 of 6 is not enough, 4 of 6 is.
     half = evaluate(interceptor, build([air("Interceptor")] * 3 + [air("Attack")] * 3))
-    assert _requirement(half, "interceptors").expected == "at least 4 of 6 (more than 50%)"
+    assert requirement_of(half, "interceptors").expected == "at least 4 of 6 (more than 50%)"
     # A fixed-wing support vehicle flies: it counts as an aerospace unit (ASCE p.184).
     plane = evaluate(interceptor, build([air("Interceptor")] * 5 + [air("Interceptor", tp="SV")]))
     assert plane.qualifies, _failed(plane)
@@ -814,10 +769,6 @@ def test_bad_requirements_are_listed(tmp_path: Path, requirement: str, problem: 
     with pytest.raises(TemplateError) as caught:
         load_formations(path)
     assert any(problem in p for p in caught.value.problems)
-
-
-def _requirement(result: FormationResult, req_id: str) -> RequirementResult:
-    return next(r for r in result.requirements if r.id == req_id)
 
 
 def _failed(result: FormationResult) -> list[tuple[str, str, str]]:

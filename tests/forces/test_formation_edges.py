@@ -18,14 +18,14 @@ from cardsmith.forces.formations import (
 )
 from cardsmith.models import Force, ForceEntry, Group
 
-from .test_force_formations import _requirement, build, spec
+from .conftest import build, requirement_of, spec
 
 
 def _mechanized(group: list[dict[str, Any]]) -> tuple[bool, str, tuple[int, ...]]:
     formation = load_formations().get("mechanized")
     assert formation is not None
     result = evaluate(formation, build(group))
-    carried = _requirement(result, "carried")
+    carried = requirement_of(result, "carried")
     return carried.passed, carried.actual, carried.offending
 
 
@@ -101,7 +101,7 @@ def test_the_size_line_says_at_least_exactly_or_a_range(tmp_path: Path) -> None:
     for formation_id in ("open", "pair", "span"):
         formation = catalogue.get(formation_id)
         assert formation is not None
-        size = _requirement(evaluate(formation, members), "min-units")
+        size = requirement_of(evaluate(formation, members), "min-units")
         lines[formation_id] = (size.text, size.expected, size.actual, size.passed)
     assert lines == {
         "open": ("At least 2 units", "at least 2", "3", True),
@@ -123,11 +123,11 @@ def test_an_alternative_that_passes_is_the_one_reported(tmp_path: Path) -> None:
     formation = load_formations(path).get("x")
     assert formation is not None
     # The first alternative fails, the second passes with units 2 and 3.
-    passing = _requirement(evaluate(formation, build([spec(1), spec(4), spec(4)])), "either")
+    passing = requirement_of(evaluate(formation, build([spec(1), spec(4), spec(4)])), "either")
     assert passing.passed and passing.entries == (2, 3) and passing.offending == ()
     assert passing.expected == "at least 1 or at least 2"
     # Neither passes: the first alternative is the one reported.
-    failing = _requirement(evaluate(formation, build([spec(1), spec(4)])), "either")
+    failing = requirement_of(evaluate(formation, build([spec(1), spec(4)])), "either")
     assert not failing.passed and failing.entries == ()
     assert failing.actual == "0 of 2 / 1 of 2"
 
@@ -143,7 +143,7 @@ def test_an_allowance_of_one_more_per_unit(tmp_path: Path) -> None:
     formation = load_formations(path).get("x")
     assert formation is not None
     group = [spec(4), spec(4), spec(1, role="Scout"), spec(1, role="Scout")]
-    result = _requirement(evaluate(formation, build(group)), "few-big")
+    result = requirement_of(evaluate(formation, build(group)), "few-big")
     assert result.passed
     assert result.expected == "at most 2 (0 + 1 per 1 scouts; the group has 2)"
 
@@ -187,7 +187,7 @@ def test_a_unit_without_alpha_strike_type_is_weighed_as_a_carrier_without_bays()
     members = build([spec(3), spec(2, tp="CV", sp="IT"), spec(1, tp="CI", sp="CAR1")])
     (first, entry), *rest = members
     typeless = ForceEntry(unit=replace(entry.unit, type=None), group=entry.group)
-    carried = _requirement(evaluate(formation, [(first, typeless), *rest]), "carried")
+    carried = requirement_of(evaluate(formation, [(first, typeless), *rest]), "carried")
     assert not carried.passed
     assert carried.actual == "1 infantry: 0 mounted, 1 t for 0 t of bays"
     assert carried.offending == (3,)
@@ -218,4 +218,4 @@ def test_an_alternative_counting_the_force_sees_the_whole_force(tmp_path: Path) 
         groups=(Group(name="Command"), Group(name="Alpha", formation="led")),
     )
     (result,) = evaluate_force(force, load_formations(path))
-    assert result.qualifies and _requirement(result, "led").entries == (1,)
+    assert result.qualifies and requirement_of(result, "led").entries == (1,)
