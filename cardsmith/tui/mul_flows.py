@@ -93,10 +93,18 @@ class MulFlows(ExchangeFlows):
         if summary.added or summary.updated:
             self.load_index()
 
+    def catalogue_screen(self) -> CatalogueScreen | None:
+        """The catalogue screen; None once the app is closing and its screens are gone
+        (a worker may finish after that)."""
+        if not self.is_screen_installed("catalogue"):
+            return None
+        screen = self.get_screen("catalogue")
+        return screen if isinstance(screen, CatalogueScreen) else None
+
     def _set_net_state(self, state: str) -> None:
         self.net_state = state
-        catalogue = self.get_screen("catalogue")
-        if isinstance(catalogue, CatalogueScreen) and catalogue.is_mounted:
+        catalogue = self.catalogue_screen()
+        if catalogue is not None and catalogue.is_mounted:
             catalogue.set_net_state(state)
 
     def action_fetch_availability(self) -> None:
@@ -144,8 +152,8 @@ class MulFlows(ExchangeFlows):
             self.notify(warning, severity="warning", timeout=10)
         if summary.changed:
             self.load_index()  # the lists brought units the search has not seen
-        catalogue = self.get_screen("catalogue")
-        if isinstance(catalogue, CatalogueScreen):
+        catalogue = self.catalogue_screen()
+        if catalogue is not None:
             wanted = catalogue.filter_text if message.then is None else message.then
             if wanted.available_in:
                 catalogue.set_filters(wanted)  # reads the stored lists again

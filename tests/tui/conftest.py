@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from cardsmith.tui.app import CardsmithApp
+from cardsmith.tui.screens.catalogue import CatalogueScreen
 
 #: Terminal size every test runs at (style guide rule 41).
 SIZE = (120, 40)
@@ -97,7 +98,13 @@ async def ready(pilot: Pilot[None]) -> None:
             await pilot.pause(0.01)  # the card is drawn once the cursor rests
             continue
         busy = getattr(catalogue, "searching", False)
-        if not busy and not any(worker.is_running for worker in app.workers):
+        # The index is loaded after the first frame: until then its worker has not started.
+        loading = (
+            isinstance(catalogue, CatalogueScreen)
+            and catalogue.index is None
+            and not catalogue.load_error
+        )
+        if not busy and not loading and not any(worker.is_running for worker in app.workers):
             return
 
 

@@ -204,9 +204,14 @@ async def test_a_catalogue_that_cannot_open_is_reported(
     messages: list[Message] = []
     app = make_app(cache_dir=blocker / "cache")
     async with app.run_test(size=SIZE, message_hook=messages.append) as pilot:
-        with contextlib.suppress(WorkerFailed):  # it may have failed already
-            await app.workers.wait_for_complete()
-        await pilot.pause()
+        catalogue = app.get_screen("catalogue")
+        assert isinstance(catalogue, CatalogueScreen)
+        for _ in range(100):  # the load starts after the first frame
+            with contextlib.suppress(WorkerFailed):  # it may have failed already
+                await app.workers.wait_for_complete()
+            await pilot.pause()
+            if catalogue.load_error:
+                break
         assert app.is_running
         assert "could not be opened" in str(app.screen.query_one("#status").render())
         assert any(isinstance(m, Notify) and m.notification.severity == "error" for m in messages)

@@ -1,16 +1,27 @@
 """Start-up: only the catalogue screen is loaded; every other screen loads when first opened;
-the cycle collector is held off until the first screen is drawn."""
+the first frame shows rows and the search index is built after it; the cycle collector is
+held off until the first screen is drawn."""
 
 from __future__ import annotations
 
 import gc
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from rich.console import RenderableType
+from textual.screen import Screen
 
+from cardsmith import services
 from cardsmith.tui import collector
+from cardsmith.tui.app import CardsmithApp
+from cardsmith.tui.messages import IndexLoaded
+from cardsmith.tui.screens.catalogue import CatalogueScreen
+from cardsmith.tui.widgets.results import ResultsTable
+
+from .conftest import ready
 
 _CHILD = r"""
 import asyncio, sys
@@ -103,3 +114,52 @@ def _child(script: str, tmp_path: Path) -> str:
         check=True,
     )
     return done.stdout
+
+
+async def test_the_first_frame_shows_rows_and_the_index_is_built_after_it(
+    make_app: Callable[..., CardsmithApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Built beside the first screen, the index worker took the interpreter from it.
+    events: list[str] = []
+    app = make_app()
+    load_index = services.load_index
+    load_index(app.cache_dir)  # the store is on disk, as on every launch after the first
+
+    def noted_load(cache_dir: Path) -> object:
+        events.append("index")
+        return load_index(cache_dir)
+
+    monkeypatch.setattr(services, "load_index", noted_load)
+    display = app._display
+
+    def noted_display(screen: Screen[object], renderable: RenderableType | None) -> None:
+        if renderable is not None and "frame" not in events:
+            events.append("frame")
+            table = screen.query_one(ResultsTable) if isinstance(screen, CatalogueScreen) else None
+            events.append(f"{type(screen).__name__} rows {table.row_count if table else 0}")
+        display(screen, renderable)
+
+    app._display = noted_display  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+    assert events[:3] == ["frame", "CatalogueScreen rows 61", "index"]
+
+
+async def test_an_index_that_arrives_as_the_app_closes_is_dropped(
+    make_app: Callable[..., CardsmithApp],
+) -> None:
+    # A player who quits at once: the index worker finishes as the screens are taken down.
+    app = make_app()
+    index, _notices = services.load_index(app.cache_dir)
+    close_all = app._close_all
+
+    async def closing() -> None:
+        await close_all()
+        app.post_message(IndexLoaded(index, []))  # handled as the app's messages close
+
+    app._close_all = closing  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        index_before_closing = app.index
+    # Handled after the screens were gone, without an error (run_test re-raises one).
+    assert app.index is index and index_before_closing is not index
