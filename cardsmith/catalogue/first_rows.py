@@ -19,6 +19,9 @@ from cardsmith.catalogue.sql_search import INDEX_COLUMNS
 #: index in natural order, so the page is picked from a wider slice in that order.
 _SLICE = 4
 
+#: The slice, in the order of the store's ``units_in_list_order`` index (layout 3).
+QUERY = f"SELECT {INDEX_COLUMNS} FROM units ORDER BY has_stats DESC, name COLLATE NOCASE LIMIT ?"
+
 
 def first_rows(folder: Path, count: int) -> list[IndexRow]:
     """The first ``count`` rows the index will list (units with stats first, by name)."""
@@ -28,10 +31,7 @@ def first_rows(folder: Path, count: int) -> list[IndexRow]:
     try:
         db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
         try:
-            found = db.execute(
-                f"SELECT {INDEX_COLUMNS} FROM units ORDER BY has_stats DESC, name COLLATE NOCASE LIMIT ?",
-                (count * _SLICE,),
-            ).fetchall()
+            found = db.execute(QUERY, (count * _SLICE,)).fetchall()
         finally:
             db.close()
     except sqlite3.Error:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 #: The layout version (``PRAGMA user_version``).  Older layouts are migrated in place;
 #: a newer one (written by a newer cardsmith) is not ours to change.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: The file name dates from layout 1 and stays: later layouts migrate the same file.
 STORE_NAME = "catalogue-v1.sqlite3"
 APPLICATION_ID = 0x43534D31  # "CSM1": tells a cardsmith store from any other SQLite file
@@ -75,8 +75,12 @@ _LAYOUT_2 = (
     )""",
 )
 
+#: Layout 3: the units in the order the app lists them, so the rows of its first frame are
+#: read from the index instead of scanning and sorting the table (16 ms → 8 ms at 8.6k units).
+_LAYOUT_3 = ("CREATE INDEX units_in_list_order ON units (has_stats DESC, name COLLATE NOCASE)",)
+
 #: Statements that bring a store from layout N-1 to N, by N.
-MIGRATIONS: dict[int, tuple[str, ...]] = {1: (_UNITS, _META), 2: _LAYOUT_2}
+MIGRATIONS: dict[int, tuple[str, ...]] = {1: (_UNITS, _META), 2: _LAYOUT_2, 3: _LAYOUT_3}
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 from kit import make_unit
 
 from cardsmith.catalogue.dump import record
-from cardsmith.catalogue.first_rows import first_rows
+from cardsmith.catalogue.first_rows import QUERY, first_rows
 from cardsmith.catalogue.schema import STORE_NAME
 from cardsmith.catalogue.store import Catalogue
 
@@ -51,3 +52,12 @@ def test_a_missing_or_foreign_store_gives_nothing_and_is_left_alone(tmp_path: Pa
     assert first_rows(junk, 20) == []
     assert (junk / STORE_NAME).read_bytes() == before
     assert sorted(p.name for p in junk.iterdir()) == [STORE_NAME]
+
+
+def test_the_rows_are_read_in_index_order_without_sorting_the_table(tmp_path: Path) -> None:
+    with Catalogue.open(tmp_path):
+        pass
+    db = sqlite3.connect(tmp_path / STORE_NAME)
+    plan = " | ".join(row[3] for row in db.execute(f"EXPLAIN QUERY PLAN {QUERY}", (40,)))
+    db.close()
+    assert plan == "SCAN units USING INDEX units_in_list_order"  # no TEMP B-TREE: no sort

@@ -143,6 +143,8 @@ def test_an_older_layout_is_migrated_once_in_place(tmp_path: Path) -> None:
     db = sqlite3.connect(path)
     assert db.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
     assert db.execute("SELECT mul_type FROM units WHERE mul_id = 140").fetchone()[0] == "BattleMech"
+    indexes = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert "units_in_list_order" in indexes  # layout 3
     db.close()
     before = path.read_bytes()
     with Catalogue.open(tmp_path, seed_starter=False) as catalogue:  # nothing to migrate now
