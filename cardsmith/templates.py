@@ -65,9 +65,16 @@ def read_toml(
     Raises:
         TemplateError: (or ``error``) the file cannot be read, is not UTF-8 or not TOML.
     """
-    raw = read_bytes(
-        path, what=what or "template file", max_bytes=limits.MAX_TEMPLATE_BYTES, error=error
-    )
+    try:
+        raw = read_bytes(
+            path, what="template file", max_bytes=limits.MAX_TEMPLATE_BYTES, error=error
+        )
+    except error as exc:
+        if not what:
+            raise
+        # ``what`` is a phrase ("the SPA catalogue"), not the noun ``read_bytes`` words its
+        # messages around ("no template file at …").
+        raise error(f"cannot read {what}: {exc.message}") from exc
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
