@@ -45,6 +45,7 @@ class Spa:
     page: int = 0
     """ASCE page of the ability's entry."""
     note: str = ""
+    """A restriction the data cannot check (four legs, beast mounts …)."""
     choices: tuple[str, ...] = ()
     """What a pilot picks with the SPA (Range Master's range, ASCE p.98; Environmental
     Specialist's condition, p.95); the entry stores it after the id (``range-master:long``)."""
@@ -55,7 +56,7 @@ class Spa:
             return f"{self.name} takes no choice" if choice else ""
         options = ", ".join(self.choices)
         if not choice:
-            return f"{self.name} needs a choice: one of {options} (e.g. {self.id}:{_key(self.choices[0])})"
+            return f"{self.name} needs a choice: one of {options} (e.g. {self.id}:{choice_key(self.choices[0])})"
         if choice_key(choice) not in {choice_key(c) for c in self.choices}:
             return f"{choice!r} is not a choice of {self.name}: one of {options}"
         return ""
@@ -64,8 +65,6 @@ class Spa:
         """``Range Master (Long)``: the name with the choice as the pilot made it."""
         chosen = next((c for c in self.choices if choice_key(c) == choice_key(choice)), choice)
         return f"{self.name} ({chosen})" if chosen else self.name
-
-    """A restriction the data cannot check (four legs, beast mounts …)."""
 
     def allows(self, unit: Unit) -> bool:
         """True when a unit of this type (and movement) may take the ability."""

@@ -5,6 +5,7 @@ player's SPA file edited while cardsmith runs."""
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,9 @@ from cardsmith.forces.spas import (
     CardEffect,
     Spa,
     SpaCatalogue,
+    budget_problems,
     card_numbers,
+    choice_key,
     chosen_band,
     load_spas,
     resolve_spas,
@@ -105,3 +108,67 @@ def test_a_missing_spa_file_is_named(tmp_path: Path) -> None:
     with pytest.raises(TemplateError) as caught:
         load_spas(tmp_path / "spas.toml")
     assert caught.value.message.startswith("cannot read the SPA catalogue")
+
+
+_WEATHER = Spa(
+    id="weather-eye",
+    name="Weather Eye",
+    cost=1,
+    unit_types=("BM", "CV:v"),
+    aliases=("Storm Watcher",),
+    choices=("Extreme Temperatures", "Fog"),
+)
+
+
+def test_the_example_of_a_missing_choice_is_one_the_spa_takes() -> None:
+    problem = _WEATHER.choice_problem("")
+    assert problem == (
+        "Weather Eye needs a choice: one of Extreme Temperatures, Fog "
+        "(e.g. weather-eye:extreme-temperatures)"
+    )
+    assert _WEATHER.choice_problem("extreme-temperatures") == ""
+    assert _WEATHER.choice_problem(" Extreme  temperatures! ") == ""
+    assert _WEATHER.choice_problem("rain") == (
+        "'rain' is not a choice of Weather Eye: one of Extreme Temperatures, Fog"
+    )
+
+
+def test_a_label_shows_the_choice_as_listed_or_as_the_pilot_wrote_it() -> None:
+    catalogue = SpaCatalogue([_WEATHER])
+    assert catalogue.label("weather-eye:fog") == "Weather Eye (Fog)"
+    assert catalogue.label("weather-eye:hail") == "Weather Eye (hail)"
+    assert catalogue.label("weather-eye") == "Weather Eye"
+    assert catalogue.label("no-such-ability:fog") == "no-such-ability:fog"
+
+
+def test_an_spa_is_found_by_id_name_or_alias_whatever_the_case_and_punctuation() -> None:
+    catalogue = SpaCatalogue([*_MOVERS.all(), _WEATHER])
+    for text in ("weather-eye", "Weather Eye", "WEATHER-EYE:fog", "storm watcher", "Storm-Watcher"):
+        assert catalogue.find(text) is _WEATHER, text
+    assert catalogue.find("storm") is None
+
+
+def test_a_type_limited_spa_refuses_a_unit_of_no_known_type() -> None:
+    assert _WEATHER.allows(make_unit())  # a BattleMech
+    untyped = replace(make_unit(), type=None)
+    assert not _WEATHER.allows(untyped)
+    assert Spa(id="any", name="Any", cost=1).allows(untyped)
+
+
+def test_the_allowance_problems_say_what_the_skill_allows() -> None:
+    catalogue = SpaCatalogue([*_MOVERS.all(), Spa(id="costly", name="Costly", cost=3)])
+    assert budget_problems(4, ["quick", "quicker"], catalogue) == [
+        "skill 4 allows 1 SPA, this pilot has 2"
+    ]
+    assert budget_problems(4, ["costly"], catalogue) == [
+        "skill 4 allows 2 SPA points, these cost 3"
+    ]
+    assert budget_problems(3, ["quick", "quicker"], catalogue) == []
+
+
+@pytest.mark.parametrize(
+    ("choice", "key"),
+    [(" Long! ", "long"), ("Extreme Temperatures", "extreme-temperatures"), ("--fog--", "fog")],
+)
+def test_a_choice_is_stored_in_one_spelling(choice: str, key: str) -> None:
+    assert choice_key(choice) == key
