@@ -123,9 +123,6 @@ class SpaCatalogue:
     def __len__(self) -> int:
         return len(self._by_id)
 
-    def __contains__(self, spa_id: object) -> bool:
-        return spa_id in self._by_id
-
     def get(self, spa_id: str) -> Spa | None:
         """The SPA with this id (a choice after ``:`` is allowed: ``range-master:long``), or None."""
         return self._by_id.get(spa_id) or self._by_id.get(split_choice(spa_id)[0])

@@ -137,7 +137,7 @@ def test_a_label_shows_the_choice_as_listed_or_as_the_pilot_wrote_it() -> None:
     catalogue = SpaCatalogue([_WEATHER])
     assert catalogue.label("weather-eye:fog") == "Weather Eye (Fog)"
     assert catalogue.label("weather-eye:hail") == "Weather Eye (hail)"
-    assert catalogue.label("weather-eye") == "Weather Eye"
+    assert catalogue.label("weather-eye") == "Weather Eye" == _WEATHER.label()
     assert catalogue.label("no-such-ability:fog") == "no-such-ability:fog"
 
 
@@ -153,6 +153,11 @@ def test_a_type_limited_spa_refuses_a_unit_of_no_known_type() -> None:
     untyped = replace(make_unit(), type=None)
     assert not _WEATHER.allows(untyped)
     assert Spa(id="any", name="Any", cost=1).allows(untyped)
+    catalogue = SpaCatalogue([*_MOVERS.all(), _WEATHER])
+    tank = make_unit(type_="CV", move='8"t')
+    assert [spa.id for spa in catalogue.allowed_for(tank)] == ["quick", "quicker", "calm"]
+    vtol = make_unit(type_="CV", move='20"v')
+    assert catalogue.allowed_for(vtol)[-1] is _WEATHER
 
 
 def test_the_allowance_problems_say_what_the_skill_allows() -> None:
