@@ -420,7 +420,8 @@ def test_every_problem_of_every_entry_is_listed_in_one_error(tmp_path: Path) -> 
         '[[formation]]\nid = "Bad"\nname = ""\n'
         f"[[formation]]\n{_HEAD}"
         f"[[formation]]\n{_HEAD}"
-        '[[group_size]]\nid = "lance"\nunits = "four"\n',
+        '[[group_size]]\nid = "lance"\nunits = "four"\n'
+        '[[group_size]]\nunits = 5\n',
         encoding="utf-8",
     )
     with pytest.raises(TemplateError) as caught:
@@ -430,8 +431,9 @@ def test_every_problem_of_every_entry_is_listed_in_one_error(tmp_path: Path) -> 
         "formations.toml: formation[0].name: must be non-empty text",
         "formations.toml: formation[2].id: duplicate id 'fire-lance'",
         "formations.toml: group_size[0]: needs an id and a whole number of units",
+        "formations.toml: group_size[1]: needs an id and a whole number of units",
     )
-    assert caught.value.message == f"{path}: 4 problems in the formations file"
+    assert caught.value.message == f"{path}: 5 problems in the formations file"
 
 
 def test_an_entry_that_is_not_a_table_is_named(tmp_path: Path) -> None:
