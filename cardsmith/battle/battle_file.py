@@ -252,7 +252,8 @@ def _read_side(raw: Any, number: int, path: Path) -> Side:
     )
     force_path = Path(force_ref)
     if not force_path.is_absolute():
-        force_path = path.resolve().parent / force_path
+        # Resolved, so messages name the file itself, not ``games/../forces/red.json``.
+        force_path = (path.resolve().parent / force_path).resolve()
     try:
         force = load_force(force_path)
     except ForceFileError as exc:
