@@ -421,7 +421,7 @@ def test_every_problem_of_every_entry_is_listed_in_one_error(tmp_path: Path) -> 
         f"[[formation]]\n{_HEAD}"
         f"[[formation]]\n{_HEAD}"
         '[[group_size]]\nid = "lance"\nunits = "four"\n'
-        '[[group_size]]\nunits = 5\n',
+        "[[group_size]]\nunits = 5\n",
         encoding="utf-8",
     )
     with pytest.raises(TemplateError) as caught:
