@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import kit
 import pytest
 
+from cardsmith.errors import TemplateError
 from cardsmith.forces.formations import FormationResult, RequirementResult
 from cardsmith.models import ForceEntry, Unit
 
@@ -108,3 +110,11 @@ def unit_factory() -> Callable[..., Unit]:
 def group_members() -> Callable[..., list[tuple[int, ForceEntry]]]:
     """``members`` as a fixture."""
     return members
+
+
+def refused(load: Callable[[Path], object], path: Path, text: str) -> TemplateError:
+    """The error ``load`` raises for a rules file holding ``text`` (written to ``path``)."""
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(TemplateError) as caught:
+        load(path)
+    return caught.value

@@ -19,6 +19,8 @@ from cardsmith.forces.formation_model import (
 )
 from cardsmith.forces.formation_reader import load_formation_file
 
+from .conftest import refused
+
 _HEAD = 'id = "fire-lance"\nname = "Fire Lance"\n'
 
 
@@ -29,9 +31,8 @@ def _read(tmp_path: Path, text: str) -> FormationCatalogue:
 
 
 def _problems(tmp_path: Path, text: str) -> list[str]:
-    with pytest.raises(TemplateError) as caught:
-        _read(tmp_path, text)
-    return [str(problem) for problem in caught.value.problems]
+    error = refused(load_formation_file, tmp_path / "formations.toml", text)
+    return [str(problem) for problem in error.problems]
 
 
 def test_every_field_of_a_formation_and_its_requirements_is_read(tmp_path: Path) -> None:
@@ -416,24 +417,23 @@ def test_each_problem_is_named_by_its_entry_and_key(
 
 def test_every_problem_of_every_entry_is_listed_in_one_error(tmp_path: Path) -> None:
     path = tmp_path / "formations.toml"
-    path.write_text(
+    error = refused(
+        load_formation_file,
+        path,
         '[[formation]]\nid = "Bad"\nname = ""\n'
         f"[[formation]]\n{_HEAD}"
         f"[[formation]]\n{_HEAD}"
         '[[group_size]]\nid = "lance"\nunits = "four"\n'
         "[[group_size]]\nunits = 5\n",
-        encoding="utf-8",
     )
-    with pytest.raises(TemplateError) as caught:
-        load_formation_file(path)
-    assert caught.value.problems == (
+    assert error.problems == (
         "formations.toml: formation[0].id: must be kebab-case text, not 'Bad'",
         "formations.toml: formation[0].name: must be non-empty text",
         "formations.toml: formation[2].id: duplicate id 'fire-lance'",
         "formations.toml: group_size[0]: needs an id and a whole number of units",
         "formations.toml: group_size[1]: needs an id and a whole number of units",
     )
-    assert caught.value.message == f"{path}: 5 problems in the formations file"
+    assert error.message == f"{path}: 5 problems in the formations file"
 
 
 def test_an_entry_that_is_not_a_table_is_named(tmp_path: Path) -> None:
@@ -444,10 +444,9 @@ def test_an_entry_that_is_not_a_table_is_named(tmp_path: Path) -> None:
 
 
 def test_formation_that_is_not_an_array_of_tables_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(TemplateError) as caught:
-        _read(tmp_path, 'formation = "battle-lance"\n')
-    assert caught.value.message == (
-        f"{tmp_path / 'formations.toml'}: 'formation' must be an array of tables"
+    error = refused(load_formation_file, tmp_path / "formations.toml", 'formation = "x"\n')
+    assert (
+        error.message == f"{tmp_path / 'formations.toml'}: 'formation' must be an array of tables"
     )
 
 

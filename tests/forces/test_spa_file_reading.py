@@ -15,6 +15,8 @@ from cardsmith.errors import TemplateError
 from cardsmith.forces.spas import CardEffect, Spa, SpaCatalogue, load_spa_file
 from cardsmith.templates import template_path
 
+from .conftest import refused
+
 _ENTRY = 'id = "hot-dog"\nname = "Hot Dog"\ncost = 2\n'
 
 
@@ -25,9 +27,8 @@ def _read(tmp_path: Path, text: str) -> SpaCatalogue:
 
 
 def _problems(tmp_path: Path, text: str) -> list[str]:
-    with pytest.raises(TemplateError) as caught:
-        _read(tmp_path, text)
-    return [str(problem) for problem in caught.value.problems]
+    error = refused(load_spa_file, tmp_path / "spas.toml", text)
+    return [str(problem) for problem in error.problems]
 
 
 def test_every_field_is_read(tmp_path: Path) -> None:
@@ -222,16 +223,14 @@ def test_every_problem_of_every_entry_is_listed_in_one_error(tmp_path: Path) -> 
         f"[[spa]]\n{_ENTRY.replace('hot', 'cold')}page = false\n"
     )
     path = tmp_path / "spas.toml"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(TemplateError) as caught:
-        load_spa_file(path)
-    assert caught.value.problems == (
+    error = refused(load_spa_file, path, text)
+    assert error.problems == (
         "spas.toml: spa[0].id: must be kebab-case text, not 'Bad'",
         "spas.toml: spa[0].cost: must be a whole number of points, not 'two'",
         "spas.toml: spa[2].id: duplicate id 'hot-dog'",
         "spas.toml: spa[3].page: must be a page number",
     )
-    assert caught.value.message == f"{path}: 4 problems in the SPA catalogue"
+    assert error.message == f"{path}: 4 problems in the SPA catalogue"
 
 
 def test_an_entry_that_is_not_a_table_is_named(tmp_path: Path) -> None:
@@ -242,11 +241,8 @@ def test_an_entry_that_is_not_a_table_is_named(tmp_path: Path) -> None:
 
 
 def test_spa_that_is_not_an_array_of_tables_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(TemplateError) as caught:
-        _read(tmp_path, 'spa = "sniper"\n')
-    assert caught.value.message == (
-        f"{tmp_path / 'spas.toml'}: 'spa' must be an array of tables ([[spa]])"
-    )
+    error = refused(load_spa_file, tmp_path / "spas.toml", 'spa = "sniper"\n')
+    assert error.message == f"{tmp_path / 'spas.toml'}: 'spa' must be an array of tables ([[spa]])"
 
 
 def test_an_ability_may_cost_nothing(tmp_path: Path) -> None:
