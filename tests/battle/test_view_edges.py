@@ -1,0 +1,68 @@
+"""What the battle view says of one unit (the words and numbers every shell shows): each
+status word, damage staged but not yet applied, the unit as it will stand, who it belongs
+to, and heat only for units that track it."""
+
+from __future__ import annotations
+
+import pytest
+
+from battle.conftest import two_sides
+from cardsmith.battle import actions
+from cardsmith.battle.crits import CritKind
+from cardsmith.battle.view import projected_view, status_words, unit_in_play
+
+
+@pytest.mark.parametrize(
+    ("flag", "word"),
+    [
+        ("destroyed", "destroyed"),
+        ("withdrawn", "withdrawn"),
+        ("shutdown", "shut down"),
+        ("pilotless", "pilotless"),
+        ("immobile", "immobile"),
+    ],
+)
+def test_each_flag_has_its_words(flag: str, word: str) -> None:
+    battle = actions.set_flag(two_sides(), "1.1", flag)
+    assert status_words(battle, battle.find("1.1")) == (word,)
+    assert status_words(battle, battle.find("1.2")) == ()
+
+
+def test_wounds_and_a_stunned_crew_are_said_while_they_hold() -> None:
+    battle = actions.wound(two_sides(), "1.1", now=True)
+    battle = actions.crit(battle, "1.2", CritKind.CREW_STUNNED, now=True)
+    assert status_words(battle, battle.find("1.1")) == ("pilot wounds 1",)
+    # Stunned for the turn after the hit ("no move or attack next turn": crits.toml).
+    assert status_words(battle, battle.find("1.2")) == ()
+    next_turn = actions.end_round(battle)
+    assert status_words(next_turn, next_turn.find("1.2")) == ("crew stunned",)
+    later = actions.end_round(next_turn)
+    assert status_words(later, later.find("1.2")) == ()
+
+
+def test_staged_damage_shows_beside_what_is_left_until_the_round_ends() -> None:
+    battle = actions.damage(two_sides(), "2.1", 6)  # armor 5, structure 4
+    view = unit_in_play(battle, battle.find("2.1"))
+    assert (view.armor_left, view.armor_staged) == (5, 5)
+    assert (view.structure_left, view.structure_staged) == (4, 1)
+    assert view.staged == 1
+    assert unit_in_play(battle, battle.find("1.1")).staged == 0
+    after = projected_view(battle, "2.1")
+    assert (after.armor_left, after.armor_staged, after.structure_left) == (0, 0, 3)
+    assert (after.structure_staged, after.staged) == (0, 0)
+
+
+def test_who_a_unit_belongs_to_and_who_flies_it() -> None:
+    battle = two_sides()
+    red = unit_in_play(battle, battle.find("2.1"))
+    assert (red.key, red.name, red.type_code, red.pv) == ("2.1", "Red Mech", "BM", 30)
+    assert (red.side, red.side_name, red.controller, red.controller_name) == (2, "Red", 2, "Red")
+    assert (red.pilot, red.skill, red.out_of_play, red.objective) == ("P", 4, False, "")
+    assert red.generic is False and (red.generic_track, red.generic_move) == ("", "")
+
+
+def test_heat_is_shown_only_for_units_that_track_it() -> None:
+    battle = actions.heat(two_sides(), "1.1", 1)
+    battle = actions.end_round(battle)
+    assert unit_in_play(battle, battle.find("1.1")).heat == 1
+    assert unit_in_play(battle, battle.find("1.2")).heat is None  # a vehicle: no heat scale
