@@ -4,9 +4,11 @@ to, and heat only for units that track it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from battle.conftest import two_sides
+from battle.conftest import entry, lam_unit, make_unit, two_sides
 from cardsmith.battle import actions
 from cardsmith.battle.crits import CritKind
 from cardsmith.battle.view import projected_view, status_words, unit_in_play
@@ -66,3 +68,19 @@ def test_heat_is_shown_only_for_units_that_track_it() -> None:
     battle = actions.end_round(battle)
     assert unit_in_play(battle, battle.find("1.1")).heat == 1
     assert unit_in_play(battle, battle.find("1.2")).heat is None  # a vehicle: no heat scale
+
+
+def test_damage_past_the_structure_leaves_nothing_not_less() -> None:
+    battle = actions.damage(two_sides(), "2.1", 20, now=True)
+    view = unit_in_play(battle, battle.find("2.1"))
+    assert (view.armor_left, view.structure_left, view.out_of_play) == (0, 0, True)
+
+
+def test_the_profile_in_play_and_the_spas_that_change_the_card_are_shown() -> None:
+    lam = entry(lam_unit())
+    sniper = replace(entry(make_unit("Sharp Mech", mul_id=-3)), spas=("sniper",))
+    battle = two_sides(blue=(lam, sniper))
+    view = unit_in_play(battle, battle.find("1.1"))
+    assert view.profile is not None and view.profile.active_name == "BattleMech"
+    assert unit_in_play(battle, battle.find("1.2")).spas == ("sniper",)
+    assert unit_in_play(battle, battle.find("2.1")).profile is None
