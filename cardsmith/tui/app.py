@@ -158,8 +158,9 @@ class CardsmithApp(MulFlows):
         self.install_screen(CatalogueScreen(), "catalogue")
         self.push_screen("catalogue")
         self.call_after_refresh(collector.release)  # held from the launch to the first frame
-        # The index is built after the first frame: built beside it, the worker took the
-        # interpreter from the first screen for 35-45 ms; the first rows come from the store.
+        # The index is built after the first frame: built beside it, the worker slowed the
+        # first screen (its first rows took 31 ms to read instead of 16); they come from
+        # the store.
         self.call_after_refresh(self.load_index)
         if self.force_path is not None:
             self.open_force(self.force_path)
