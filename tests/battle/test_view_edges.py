@@ -1,12 +1,14 @@
 """What the battle view says of one unit (the words and numbers every shell shows): each
 status word, damage staged but not yet applied, the unit as it will stand, who it belongs
-to, and heat only for units that track it."""
+to, heat only for units that track it, and the move and wound track of a unit of another
+game."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 import pytest
+from testdata import skirmish_trooper
 
 from battle.conftest import entry, lam_unit, make_unit, two_sides
 from cardsmith.battle import actions
@@ -84,3 +86,14 @@ def test_the_profile_in_play_and_the_spas_that_change_the_card_are_shown() -> No
     assert view.profile is not None and view.profile.active_name == "BattleMech"
     assert unit_in_play(battle, battle.find("1.2")).spas == ("sniper",)
     assert unit_in_play(battle, battle.find("2.1")).profile is None
+
+
+def test_a_unit_of_another_game_shows_its_own_move_and_wound_track() -> None:
+    # The trooper's profile gives MOV "10-5" and W 2 (tests/testdata.py).
+    battle = two_sides(blue=(entry(skirmish_trooper("transmutation-x", 2)),), packs=())
+    view = unit_in_play(battle, battle.find("1.1"))
+    assert (view.generic, view.generic_track, view.generic_move) == (True, "W 0/2", "10-5")
+    battle = actions.wound(battle, "1.1", now=True)
+    view = unit_in_play(battle, battle.find("1.1"))
+    assert view.generic_track == "W 1/2"
+    assert status_words(battle, battle.find("1.1")) == ()  # wounds, not pilot wounds
