@@ -199,3 +199,30 @@ def test_battle_sabotage_on_the_command_line(cli_run: Any, tmp_path: Path) -> No
     assert result.code == 0, result
     assert "critical sabotage on 2.2: hit; now flees" in result.stdout
     assert "Roll: 2.2: roll 1 critical hit" in result.stdout
+
+
+def test_each_prompt_says_why_in_words() -> None:
+    from dataclasses import replace
+
+    def texts(unit_entry: ForceEntry, points: int) -> list[str]:
+        before = UnitState(key="1.1", side=1, index=1, controller=1)
+        after = actions.apply_damage(unit_entry, before, points)
+        return [p.text for p in rolls_after_damage(unit_entry, before, after, points)]
+
+    mech = entry(make_unit(armor=2, structure=4))
+    assert texts(mech, 3) == ["1.1: roll 1 critical hit — structure damaged"]
+    industrial = entry(make_unit(type_=UnitType.IM, armor=2, structure=4))
+    assert texts(industrial, 3) == [
+        "1.1: roll 2 critical hits — structure damaged (IndustrialMech: two rolls)"
+    ]
+    barrier = entry(make_unit(type_=UnitType.SV, move='8"w', armor=2, specials="BAR"))
+    assert texts(barrier, 3) == [
+        "1.1: roll 2 critical hits — structure damaged (BAR: two rolls)",
+        "1.1: roll 1 motive-table roll — a vehicle was damaged",
+    ]
+    armored = entry(make_unit(armor=5, specials="BAR"))
+    assert texts(armored, 1) == ["1.1: roll 1 critical hit — damage to a unit with BAR"]
+    sub = entry(make_unit("Neptune", type_=UnitType.CV, move='6"s', armor=5))
+    assert texts(sub, 1)[0] == "1.1: roll 1 critical hit — damage to a submerged unit"
+    fighter = entry(replace(make_unit(type_=UnitType.AF, move="6a", armor=6), threshold=2))
+    assert texts(fighter, 3) == ["1.1: roll 1 critical hit — 3 damage exceeds its threshold 2"]
