@@ -226,3 +226,33 @@ def test_each_prompt_says_why_in_words() -> None:
     assert texts(sub, 1)[0] == "1.1: roll 1 critical hit — damage to a submerged unit"
     fighter = entry(replace(make_unit(type_=UnitType.AF, move="6a", armor=6), threshold=2))
     assert texts(fighter, 3) == ["1.1: roll 1 critical hit — 3 damage exceeds its threshold 2"]
+
+
+def test_sabotage_refusals_in_words_and_a_punch_of_at_least_one() -> None:
+    from dataclasses import replace
+
+    battle = _traitor()
+    done = sabotage(battle, RED, "2.2", hit=True, crit_rolls=(7,))
+    assert all(c.turn == battle.turn for c in done.battle.pending if c.unit == "2.2")
+    with pytest.raises(BattleEditError) as caught:
+        sabotage(done.battle, RED, "2.2", hit=False)
+    assert caught.value.message == "2.1 Red Mech has made its sabotage attack already; it now flees"
+    for rolls, hit in (((7,), False), ((7, 8, 9), True)):
+        with pytest.raises(BattleEditError) as caught:
+            sabotage(battle, RED, "2.2", hit=hit, crit_rolls=rolls)
+        assert caught.value.message == "a sabotage hit makes 2 crit rolls, no more"
+    gone = actions.set_flag(battle, "2.2", "destroyed")
+    with pytest.raises(BattleEditError) as caught:
+        sabotage(gone, RED, "2.2", hit=True)
+    assert caught.value.message == (
+        "2.2 Red Scout is not a formerly friendly unit still in play (a unit of Red)"
+    )
+    # A punch is the attacker's Size, at least 1, plus 1 for the rear (ASCE p.46, p.48).
+    tiny = (
+        entry(replace(make_unit("Red Mech", mul_id=-2), tonnage=20, size=0)),
+        entry(replace(make_unit("Red Scout", mul_id=-3), tonnage=20)),
+    )
+    light = resolve_betrayal(
+        _turn_3(designate(two_sides(red=tiny), RED, "sabotage")), RED, 12, within_10=True
+    ).battle
+    assert sabotage(light, RED, "2.2", hit=True).damage == 2
