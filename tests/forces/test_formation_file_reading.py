@@ -162,7 +162,7 @@ def test_fields_left_out_take_their_defaults(tmp_path: Path) -> None:
     assert catalogue.all() == [
         Formation(id="fire-lance", name="Fire Lance", requirements=(Requirement("", ""),))
     ]
-    assert Requirement("", "").per_label == "units"  # the default the file left out
+    assert catalogue.all()[0].requirements[0].per_label == "units"  # what the reader puts in
 
 
 def test_a_file_without_formations_is_an_empty_catalogue(tmp_path: Path) -> None:

@@ -80,7 +80,8 @@ def test_fields_left_out_take_their_defaults(tmp_path: Path) -> None:
     catalogue = _read(tmp_path, f"[[spa]]\n{_ENTRY}\n[[spa]]\n{_ENTRY.replace('hot', 'cold')}")
     assert [spa.id for spa in catalogue.all()] == ["hot-dog", "cold-dog"]
     assert catalogue.get("hot-dog") == Spa(id="hot-dog", name="Hot Dog", cost=2)
-    assert Spa(id="x", name="x", cost=0).card_effect is None  # the defaults compared above
+    cold = catalogue.get("cold-dog")
+    assert cold is not None and cold.card_effect is None and cold.aliases == ()
     empty = _read(tmp_path, f"[[spa]]\n{_ENTRY}[spa.card_effect]\n").get("hot-dog")
     assert empty is not None and empty.card_effect == CardEffect(0, 0, (), False)
 

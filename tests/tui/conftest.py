@@ -15,7 +15,6 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from cardsmith.tui.app import CardsmithApp
-from cardsmith.tui.screens.catalogue import CatalogueScreen
 
 #: Terminal size every test runs at (style guide rule 41).
 SIZE = (120, 40)
@@ -93,18 +92,15 @@ async def ready(pilot: Pilot[None]) -> None:
     for _ in range(200):
         await app.workers.wait_for_complete()
         await pilot.pause()
-        catalogue = app.get_screen("catalogue") if app.is_screen_installed("catalogue") else None
-        if getattr(catalogue, "_preview_timer", None) is not None:
+        catalogue = app.catalogue_screen() if isinstance(app, CardsmithApp) else None
+        if catalogue is not None and catalogue._preview_timer is not None:
             await pilot.pause(0.01)  # the card is drawn once the cursor rests
             continue
-        busy = getattr(catalogue, "searching", False)
         # The index is loaded after the first frame: until then its worker has not started.
-        loading = (
-            isinstance(catalogue, CatalogueScreen)
-            and catalogue.index is None
-            and not catalogue.load_error
+        busy = catalogue is not None and (
+            catalogue.searching or (catalogue.index is None and not catalogue.load_error)
         )
-        if not busy and not loading and not any(worker.is_running for worker in app.workers):
+        if not busy and not any(worker.is_running for worker in app.workers):
             return
 
 
