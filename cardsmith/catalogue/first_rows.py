@@ -11,9 +11,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from cardsmith.catalogue.index_rows import INDEX_COLUMNS, IndexRow, name_order
 from cardsmith.catalogue.schema import STORE_NAME
-from cardsmith.catalogue.search import IndexRow, name_order
-from cardsmith.catalogue.sql_search import INDEX_COLUMNS
 
 #: Rows read per row shown: SQLite orders names as text ("GRF-10" before "GRF-2"), the
 #: index in natural order, so the page is picked from a wider slice in that order.

@@ -18,7 +18,11 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
+
+from cardsmith.catalogue.index_rows import IndexRow as IndexRow
+from cardsmith.catalogue.index_rows import name_order as name_order
+from cardsmith.catalogue.row_filters import SearchFilters as SearchFilters
 
 #: Lowest rapidfuzz partial-ratio score a typo match needs (0-100).
 FUZZY_CUTOFF = 75.0
@@ -26,7 +30,6 @@ FUZZY_CUTOFF = 75.0
 SHORT_FUZZY_CUTOFF = 85.0
 
 _NON_ALNUM = re.compile(r"[^0-9a-z]+")
-_DIGITS = re.compile(r"(\d+)")
 
 #: Scores of the three kinds of substring match.
 EXACT, PREFIX, SUBSTRING = 100.0, 96.0, 92.0
@@ -39,99 +42,12 @@ def normalise(text: str) -> str:
     return _NON_ALNUM.sub("", stripped)
 
 
-class IndexRow(NamedTuple):
-    """The columns search needs for one unit (a row of the catalogue's index query)."""
-
-    mul_id: int
-    name: str
-    norm: str
-    type: str | None
-    role: str | None
-    size: int
-    pv: int
-    max_move: float
-    specials: str
-    """Ability codes as ``,AC,IF,LRM,`` for fast membership tests."""
-    era_id: int | None
-    technology: str
-    rules: str
-    has_stats: int
-
-
-@dataclass(frozen=True, slots=True)
-class SearchFilters:
-    """Field filters; every given filter must match (values within one filter are ORed)."""
-
-    types: frozenset[str] = frozenset()
-    roles: frozenset[str] = frozenset()
-    sizes: frozenset[int] = frozenset()
-    pv_min: int | None = None
-    pv_max: int | None = None
-    move_min: float | None = None
-    specials: frozenset[str] = frozenset()
-    """Ability codes that must all be present (``IF``, ``ECM`` …)."""
-    eras: frozenset[int] = frozenset()
-    techs: frozenset[str] = frozenset()
-    rules: frozenset[str] = frozenset()
-    usable_only: bool = False
-    """Leave out records without Alpha Strike stats."""
-    available: frozenset[int] | None = None
-    """MUL ids available in the era (and faction) asked for; None: no availability filter."""
-
-    def accepts(self, row: IndexRow) -> bool:
-        """True when the row passes every filter."""
-        if self.usable_only and not row.has_stats:
-            return False
-        if self.types and row.type not in self.types:
-            return False
-        if self.roles and (row.role or "").casefold() not in self.roles:
-            return False
-        if self.sizes and row.size not in self.sizes:
-            return False
-        if self.pv_min is not None and row.pv < self.pv_min:
-            return False
-        if self.pv_max is not None and row.pv > self.pv_max:
-            return False
-        if self.move_min is not None and row.max_move < self.move_min:
-            return False
-        if self.specials and not all(f",{code}," in row.specials for code in self.specials):
-            return False
-        if self.eras and row.era_id not in self.eras:
-            return False
-        if self.techs and row.technology.casefold() not in self.techs:
-            return False
-        if self.available is not None and row.mul_id not in self.available:
-            return False
-        return not (self.rules and row.rules.casefold() not in self.rules)
-
-    @property
-    def empty(self) -> bool:
-        """True when no filter is set."""
-        return self == SearchFilters()
-
-
 @dataclass(frozen=True, slots=True)
 class Hit:
     """One search result: the index row and how well its name matched (0-100)."""
 
     row: IndexRow
     score: float
-
-
-def name_order(row: IndexRow) -> tuple[bool, list[list[str | int]], int]:
-    """How rows of equal score are ordered: with stats first, then natural name order, then id.
-
-    Natural order compares word by word, numbers inside a word as numbers: ``GRF-1E``
-    before ``GRF-1E2`` before ``GRF-2N``, and ``IIC`` before ``IIC 2``.
-    """
-    words: list[list[str | int]] = []
-    for word in row.name.casefold().split():
-        parts: list[str | int] = []
-        for position, piece in enumerate(_DIGITS.split(word)):
-            # re.split alternates text and digit runs, so text always meets text.
-            parts.append(int(piece) if position % 2 else piece)
-        words.append(parts)
-    return (not row.has_stats, words, row.mul_id)
 
 
 def query_tokens(query: str) -> list[str]:

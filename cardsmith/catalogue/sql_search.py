@@ -14,6 +14,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import replace
 
+from cardsmith.catalogue.index_rows import INDEX_COLUMNS as INDEX_COLUMNS
 from cardsmith.catalogue.search import (
     Hit,
     IndexRow,
@@ -26,12 +27,6 @@ from cardsmith.catalogue.search import (
     substring_score,
 )
 from cardsmith.limits import SQLITE_MAX, SQLITE_MIN
-
-#: The columns of an ``IndexRow``, in order.
-INDEX_COLUMNS = (
-    "mul_id, name, norm, type, role, size, pv, max_move, specials, era_id, technology, rules, "
-    "has_stats"
-)
 
 
 def where_clause(filters: SearchFilters, tokens: list[str]) -> tuple[str, list[object]]:

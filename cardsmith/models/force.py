@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
-from cardsmith.models.unit import Unit
+if TYPE_CHECKING:
+    # Only named in annotations: an empty force (the app's first screen) needs no unit model.
+    from cardsmith.models.unit import Unit
 
 #: Skill ratings (ASCE p.29 Skill Rating Table).
 SKILL_NAMES: dict[int, str] = {

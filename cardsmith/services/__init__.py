@@ -24,7 +24,7 @@ if TYPE_CHECKING:
         special_info,
         special_meaning,
     )
-    from cardsmith.services.catalogue import UnitSource, load_index
+    from cardsmith.services.catalogue import UnitSource, available_ids, load_index, parse_filters
     from cardsmith.services.checks import (
         GroupStatus,
         Verdict,
@@ -79,6 +79,7 @@ _LAZY: dict[str, str] = {
     "UnitSource": "cardsmith.services.catalogue",
     "Verdict": "cardsmith.services.checks",
     "add_unit": "cardsmith.services.forces",
+    "available_ids": "cardsmith.services.catalogue",
     "card_lines": "cardsmith.services.cards",
     "check": "cardsmith.services.checks",
     "declare_group": "cardsmith.services.forces",
@@ -96,6 +97,7 @@ _LAZY: dict[str, str] = {
     "move_entry": "cardsmith.services.forces",
     "outside_change": "cardsmith.services.force_files",
     "pack_choices": "cardsmith.services.checks",
+    "parse_filters": "cardsmith.services.catalogue",
     "pv_cap": "cardsmith.services.checks",
     "reference_tables": "cardsmith.services.cards",
     "remove_entry": "cardsmith.services.forces",
@@ -136,6 +138,7 @@ __all__ = [
     "UnitSource",
     "Verdict",
     "add_unit",
+    "available_ids",
     "card_lines",
     "check",
     "declare_group",
@@ -153,6 +156,7 @@ __all__ = [
     "move_entry",
     "outside_change",
     "pack_choices",
+    "parse_filters",
     "pv_cap",
     "reference_tables",
     "remove_entry",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardsmith.catalogue.first_rows import first_rows as _first_rows
-from cardsmith.catalogue.search import IndexRow
+from cardsmith.catalogue.index_rows import IndexRow
 
 
 def first_rows(cache_dir: Path, count: int) -> list[IndexRow]:

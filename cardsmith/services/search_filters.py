@@ -7,13 +7,13 @@ a value one shell refuses the other refuses with the same words.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cardsmith.catalogue.eras import find_era
-from cardsmith.catalogue.search import SearchFilters
+from cardsmith.catalogue.row_filters import SearchFilters
 from cardsmith.errors import UsageError
 from cardsmith.models import RULES_LEVELS, UnitType
+from cardsmith.services.filter_text import FilterText as FilterText
 
 if TYPE_CHECKING:
     from cardsmith.catalogue.store import Catalogue
@@ -22,29 +22,6 @@ if TYPE_CHECKING:
 TECH_BASES = ("Inner Sphere", "Clan", "Mixed", "Primitive")
 #: Rules levels the filters accept: the four of ASCE p.110 and the MUL's two others.
 RULES_CHOICES = (*RULES_LEVELS, "Era Specific", "Unknown")
-
-
-@dataclass(frozen=True, slots=True)
-class FilterText:
-    """Search filters as a player types them, in the CLI's options or the app's fields."""
-
-    types: Sequence[str] = ()
-    roles: Sequence[str] = ()
-    sizes: Sequence[str] = ()
-    pv: str | None = None
-    """``20-40``, ``20-``, ``-40`` or ``35``."""
-    pv_min: str = ""
-    pv_max: str = ""
-    move_min: float | None = None
-    specials: Sequence[str] = ()
-    eras: Sequence[str] = ()
-    """Production eras."""
-    techs: Sequence[str] = ()
-    rules: Sequence[str] = ()
-    usable_only: bool = False
-    available_in: str = ""
-    """The era of availability (MUL ``AvailableEras``), apart from the production era."""
-    faction: str = ""
 
 
 def split_values(values: Sequence[str]) -> list[str]:

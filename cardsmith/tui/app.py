@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events, on, work
 from textual.binding import Binding
@@ -13,12 +13,8 @@ from textual.screen import ModalScreen, Screen
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from cardsmith import services
-from cardsmith.catalogue.search import SearchIndex
 from cardsmith.errors import CardsmithError, CatalogueUnavailable
-from cardsmith.forces.pricing import force_pv
-from cardsmith.models import Force, Unit
 from cardsmith.tui import collector
-from cardsmith.tui.document import ForceDocument
 from cardsmith.tui.messages import (
     ForceChanged,
     IndexLoaded,
@@ -28,6 +24,11 @@ from cardsmith.tui.refused_keys import why_refused
 from cardsmith.tui.safe_lines import SafeLines
 from cardsmith.tui.screens.catalogue import CatalogueScreen
 from cardsmith.tui.widgets.results import ResultsTable
+
+if TYPE_CHECKING:
+    # The catalogue and the unit model load after the first frame (``after_first_frame``).
+    from cardsmith.catalogue.search import SearchIndex
+    from cardsmith.models import Force, Unit
 
 #: Seconds of quiet after an edit before the recovery copy is written.
 RECOVERY_DELAY = 1.0
@@ -142,11 +143,22 @@ class CardsmithApp(MulFlows):
         self.offline = offline
         self.force_path = force_path
         self.use_recovery = recovery
-        self.document = ForceDocument.new()
-        self.units = services.UnitSource(self.cache_dir)
+        self._units: services.UnitSource | None = None
         self.index: SearchIndex | None = None
         self.net_state = "offline" if offline else "online"
         self._safe_lines = SafeLines()
+
+    @property
+    def units(self) -> services.UnitSource:
+        """Full units from the local catalogue, for cards and adding; made on first use
+        (its module loads the catalogue, which the first frame does without)."""
+        if self._units is None:
+            self._units = services.UnitSource(self.cache_dir)
+        return self._units
+
+    def close_units(self) -> None:
+        if self._units is not None:
+            self._units.close()
 
     def get_line_filters(self) -> list[LineFilter]:
         """Textual's filters (NO_COLOR …), then the guard that no name steers the terminal."""
@@ -157,15 +169,25 @@ class CardsmithApp(MulFlows):
     def on_mount(self) -> None:
         self.install_screen(CatalogueScreen(), "catalogue")
         self.push_screen("catalogue")
-        self.call_after_refresh(collector.release)  # held from the launch to the first frame
-        # The index is built after the first frame: built beside it, the worker slowed the
-        # first screen (its first rows took 31 ms to read instead of 16); they come from
-        # the store.
+
+    def after_first_frame(self) -> None:
+        """What start-up leaves until the first screen is drawn: the catalogue's first rows,
+        then (after the frame that shows them) its index and the force to open.
+
+        The first frame needs Textual and the catalogue screen's widgets only; the
+        catalogue, the search index and the unit model (about 45 ms of imports) load here.
+        Built beside the first screen, the index worker took the interpreter from it.
+        The catalogue screen asks for this when it mounts (``CatalogueScreen.on_mount``).
+        """
+        collector.release()  # held from the launch to the first frame
+        catalogue = self.catalogue_screen()
+        if catalogue is not None:
+            catalogue.read_first_rows()
         self.call_after_refresh(self.load_index)
         if self.force_path is not None:
-            self.open_force(self.force_path)
+            self.call_after_refresh(self.open_force, self.force_path)
         elif self.use_recovery:
-            self._recover()
+            self.call_after_refresh(self._recover)
 
     @work(
         thread=True,
@@ -203,6 +225,8 @@ class CardsmithApp(MulFlows):
             self.notify(exc.message, title="Not added", severity="warning")
             return
         self.apply_force(force, f"add {unit.name}")
+        from cardsmith.forces.pricing import force_pv  # loaded after the first frame
+
         total = force_pv(force)
         cap = f" / {force.cap}" if force.cap else ""
         self.notify(f"Added {unit.name} as #{len(force.entries)} — force {total}{cap} PV.")

@@ -10,9 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardsmith.models import Force
-
 if TYPE_CHECKING:
+    from cardsmith.models import Force
     from cardsmith.services.force_files import FileStamp
 
 #: Edits kept for undo; older ones are dropped first.
@@ -44,6 +43,8 @@ class ForceDocument:
     @classmethod
     def new(cls, name: str = "New force", pack: str = "standard") -> ForceDocument:
         """An empty, unsaved force."""
+        from cardsmith.models import Force  # not at import: the app's first frame needs none
+
         force = Force(name=name, pack=pack)
         return cls(force=force, saved=force)
 

@@ -12,12 +12,12 @@ from textual import work
 
 from cardsmith import services
 from cardsmith.errors import CardsmithError
-from cardsmith.models import Force
 from cardsmith.tui.document import ForceDocument
 from cardsmith.tui.file_flows import FileFlows, _slug
 from cardsmith.wording import count
 
 if TYPE_CHECKING:
+    from cardsmith.models import Force
     from cardsmith.tui.screens.unit_editor import UnitEditorScreen
 
 # The dialogs, the formats and the unit editor load when first used, not at start-up.

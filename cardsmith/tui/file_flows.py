@@ -13,14 +13,13 @@ from textual import work
 
 from cardsmith import services
 from cardsmith.errors import CardsmithError
-from cardsmith.models import Force
-from cardsmith.services import recent_files as recent
 from cardsmith.tui.document import ForceDocument
 from cardsmith.tui.force_sync import ForceSync
 from cardsmith.tui.messages import PrintFinished
 from cardsmith.wording import count
 
 if TYPE_CHECKING:
+    from cardsmith.models import Force
     from cardsmith.tui.screens.print_dialog import PrintRequest
 
 # The dialogs (and the file picker's directory tree) load on first use, not at start-up.
@@ -29,10 +28,12 @@ if TYPE_CHECKING:
 class FileFlows(ForceSync):
     """The file and print flows of the app; subclasses provide the attributes below."""
 
-    document: ForceDocument
     cache_dir: Path
     use_recovery: bool
-    units: services.UnitSource
+
+    def close_units(self) -> None:
+        """Close the catalogue the app reads units from (the app implements it)."""
+        raise NotImplementedError
 
     def _force_changed(self, label: str) -> None:
         """Redraw after the force changed (the app implements it)."""
@@ -86,7 +87,9 @@ class FileFlows(ForceSync):
         except CardsmithError as exc:
             self.file_error(f"Cannot open {path.name}", exc.message)
             return False
-        recent.remember("force", path)
+        from cardsmith.services.recent_files import remember  # loaded on first use
+
+        remember("force", path)
         self.document = ForceDocument.opened(force, path)
         self._force_changed("open")
         self.notify(f"Opened {path} — {count(len(force.entries), 'unit')}.")
@@ -167,7 +170,7 @@ class FileFlows(ForceSync):
     async def _quit_flow(self) -> None:
         if self.document.dirty and not await self._settle_unsaved():
             return
-        self.units.close()
+        self.close_units()
         self.exit()
 
     @work(exclusive=True, group="files", exit_on_error=False)

@@ -16,7 +16,6 @@ from textual.app import App
 
 from cardsmith import services
 from cardsmith.errors import CardsmithError
-from cardsmith.services import recent_files as recent
 from cardsmith.tui.document import ForceDocument
 from cardsmith.wording import count
 
@@ -31,8 +30,28 @@ WATCH_SECONDS = 2.0
 class ForceSync(App[None]):
     """Saving the force without losing another program's change to its file."""
 
-    document: ForceDocument
+    _document: ForceDocument | None = None
     _asking_outside = False
+
+    @property
+    def document(self) -> ForceDocument:
+        """The force being edited: until a file is opened or an edit is made, a new one.
+
+        Made on first use, after the first frame (an empty force needs the force model,
+        which the first frame does without).
+        """
+        if self._document is None:
+            self._document = ForceDocument.new()
+        return self._document
+
+    @document.setter
+    def document(self, document: ForceDocument) -> None:
+        self._document = document
+
+    @property
+    def document_made(self) -> bool:
+        """False while the force is the untouched new one the app starts with."""
+        return self._document is not None
 
     def _force_changed(self, label: str) -> None:
         """Redraw after the force changed (the app implements it)."""
@@ -63,7 +82,9 @@ class ForceSync(App[None]):
         if change is not None:
             return await self._settle_outside(path, change, saving=True)
         document.mark_saved(path)
-        recent.remember("force", path)
+        from cardsmith.services.recent_files import remember  # loaded on first use
+
+        remember("force", path)
         self._drop_recovery()
         self._force_changed("save")
         self.notify(f"Saved {path}.")

@@ -22,15 +22,11 @@ from textual.timer import Timer
 from textual.widgets import Header, Input, Static
 from textual.worker import get_current_worker
 
-from cardsmith.catalogue.search import IndexRow, SearchFilters, SearchIndex, SearchResult
-from cardsmith.forces.pricing import force_pv
-from cardsmith.models import Unit
-from cardsmith.services import catalogue as catalogue_service
-from cardsmith.services.catalogue import FilterText, parse_filters
-from cardsmith.services.first_rows import first_rows
+from cardsmith import services
+from cardsmith.catalogue.row_filters import SearchFilters
+from cardsmith.services.filter_text import FilterText
 from cardsmith.tui.messages import ForceChanged
-from cardsmith.tui.screens.unit_lookup import UnitLookupDialog
-from cardsmith.tui.widgets.filters import FilterSummary, filter_problem, open_filters
+from cardsmith.tui.widgets.filter_summary import FilterSummary
 from cardsmith.tui.widgets.key_footer import KeyFooter
 from cardsmith.tui.widgets.result_columns import addable, order_rows
 from cardsmith.tui.widgets.results import ResultsTable
@@ -39,9 +35,11 @@ from cardsmith.tui.widgets.unit_card import UnitCard
 from cardsmith.wording import count
 
 if TYPE_CHECKING:
+    from cardsmith.catalogue.search import IndexRow, SearchIndex, SearchResult
+    from cardsmith.models import Unit
     from cardsmith.tui.app import CardsmithApp
 
-#: Rows shown while the index loads: more than the tallest terminal shows.
+#: Rows read while the index loads when the table's height is not known yet.
 FIRST_ROWS = 120
 
 #: Most hits a search lists in relevance order (a column sort lists them all).
@@ -117,6 +115,9 @@ class CatalogueScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        # Asked for here, not in the app's own mount: from there it ran some 90 ms later,
+        # after the frames that follow the first.
+        self.call_after_refresh(self.cs_app.after_first_frame)
         self.sub_title = "Catalogue"
         self.query_one(ResultsTable).stale = self._stale
         self.query_one("#search", Input).focus()
@@ -124,10 +125,6 @@ class CatalogueScreen(Screen[None]):
         self.query_one("#preview-pane").border_title = "Card"
         self.query_one(FilterSummary).show(self.filter_text)
         self.set_net_state(self.cs_app.net_state)
-        if self.index is None:
-            # The index takes a few hundred ms on a full catalogue; its first rows, read
-            # straight from the store in a few, are in the first frame the player sees.
-            self.show_first_rows(first_rows(self.cs_app.cache_dir, FIRST_ROWS))
 
     def on_resize(self) -> None:
         self.query_one(FilterSummary).show(self.filter_text)
@@ -146,11 +143,21 @@ class CatalogueScreen(Screen[None]):
         self.last_query = None
         self.run_search()
 
-    def show_first_rows(self, rows: list[IndexRow]) -> None:
-        """Show the catalogue's first rows while the index loads (if nothing was asked yet)."""
+    def read_first_rows(self) -> None:
+        """Show the catalogue's first rows while the index loads (if nothing was asked yet).
+
+        Called once the first frame is drawn: the index takes a few hundred ms on a full
+        catalogue, these rows a few, read straight from the store.
+        """
         asked = self.wanted() != ("", SearchFilters(), None, False)
-        if rows and self.index is None and not asked:
-            self.query_one(ResultsTable).show_rows(rows)
+        if self.index is None and not asked:
+            from cardsmith.services.first_rows import first_rows  # the catalogue loads here
+
+            # The table is laid out by now: read a screenful (a third of 120 at 140×45).
+            height = self.query_one(ResultsTable).size.height
+            rows = first_rows(self.cs_app.cache_dir, height or FIRST_ROWS)
+            if rows:
+                self.query_one(ResultsTable).show_rows(rows)
 
     def load_failed(self) -> None:
         """Say that the catalogue could not be opened (the notification says why)."""
@@ -259,7 +266,7 @@ class CatalogueScreen(Screen[None]):
         self.filter_text = text
         self.query_one(FilterSummary).show(text)
         plain = replace(text, available_in="", faction="")
-        self.filters = parse_filters(plain)
+        self.filters = services.parse_filters(plain)
         if text.available_in:
             self._load_available(text.available_in, text.faction)
         self.run_search()
@@ -272,7 +279,7 @@ class CatalogueScreen(Screen[None]):
         description="Loading availability",
     )
     def _load_available(self, era: str, faction: str) -> None:
-        ids = catalogue_service.available_ids(self.cs_app.cache_dir, era, faction)
+        ids = services.available_ids(self.cs_app.cache_dir, era, faction)
         self.app.call_from_thread(self._available_loaded, era, faction, ids)
 
     def _available_loaded(self, era: str, faction: str, ids: frozenset[int]) -> None:
@@ -289,9 +296,14 @@ class CatalogueScreen(Screen[None]):
 
     def check_filters(self, text: FilterText) -> str | None:
         """What is wrong with these filters (for the dialog), or None."""
+        from cardsmith.tui.widgets.filters import filter_problem
+
         return filter_problem(self.cs_app.cache_dir, text)
 
     def action_filters(self) -> None:
+        # The dialog's module is loaded when it is first opened, as the screens are.
+        from cardsmith.tui.widgets.filters import open_filters
+
         roles = {row.role for row in self.index.rows if row.role} if self.index else set()
 
         def chosen(text: FilterText | None) -> None:
@@ -336,6 +348,8 @@ class CatalogueScreen(Screen[None]):
             self.cs_app.add_unit(unit)
 
     def action_lookup(self) -> None:
+        from cardsmith.tui.screens.unit_lookup import UnitLookupDialog  # loaded when first used
+
         def found(unit: Unit | None) -> None:
             if unit is not None:
                 self.cs_app.add_unit(unit)
@@ -372,12 +386,17 @@ class CatalogueScreen(Screen[None]):
             parts.append("The local catalogue could not be opened (see the message)")
         else:
             parts.append("Loading the catalogue…")
-        document = self.cs_app.document
-        force = document.force
-        cap = f" / {force.cap}" if force.cap else ""
-        parts.append(
-            f"Force “{document.title}”: {count(len(force.entries), 'unit')}, {force_pv(force)}{cap} PV"
-        )
+        if parts[0] != "Loading the catalogue…" or self.cs_app.document_made:
+            # (While the catalogue loads, an untouched new force is not worth loading the
+            # force model for: the first frame does without it.)
+            from cardsmith.forces.pricing import force_pv
+
+            document = self.cs_app.document
+            force = document.force
+            cap = f" / {force.cap}" if force.cap else ""
+            pv = force_pv(force)
+            units = count(len(force.entries), "unit")
+            parts.append(f"Force “{document.title}”: {units}, {pv}{cap} PV")
         # One fixed line: no layout pass needed (it would cost every keystroke a reflow).
         self.query_one("#status", Static).update("   │   ".join(parts), layout=False)
 

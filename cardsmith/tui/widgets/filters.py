@@ -1,9 +1,10 @@
-"""Provides the catalogue's filters: a one-line summary and the dialog that edits them all.
+"""Provides the catalogue's filter dialog: every filter of the search, one per line.
 
 Every filter of ``cardsmith search`` is here (type, role, size, PV, specials, production
 era, tech base, rules level, availability era and faction, stats only), read through the
 same ``services.catalogue.parse_filters``.  The dialog fits 80×24: compact fields, one
-per line, in a scrolling column; the summary line says what is set on any width.
+per line, in a scrolling column.  (The summary line under the search box is
+``filter_summary``: it is on the first screen, this dialog loads when first opened.)
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Label, Select, Static
 
-from cardsmith.catalogue.eras import ERAS, era_name
+from cardsmith.catalogue.eras import ERAS
 from cardsmith.errors import CardsmithError, UnknownName
 from cardsmith.models import UnitType
 from cardsmith.services.catalogue import (
@@ -34,7 +35,6 @@ from cardsmith.tui.app_hints import in_app_words
 from cardsmith.tui.messages import AvailabilityWanted
 from cardsmith.tui.widgets.forwarding import FocusInput, FocusSelect
 from cardsmith.tui.widgets.ticks import TickBox
-from cardsmith.wording import shorten
 
 _SIZES = [
     ("1 (light)", "1"),
@@ -47,48 +47,9 @@ _SIZES = [
 FilterCheck = Callable[[FilterText], str | None]
 
 
-def describe(text: FilterText) -> str:
-    """The filters in a few words: ``BM · PV 30–50 · Clan · available in Jihad``."""
-    parts: list[str] = [*text.types]
-    parts += [role for role in text.roles]
-    if text.sizes:
-        parts.append("size " + ",".join(text.sizes))
-    if text.pv_min or text.pv_max:
-        parts.append(f"PV {text.pv_min or '…'}–{text.pv_max or '…'}")
-    parts += [f"has {code}" for code in text.specials]
-    parts += [f"made in {era_name(int(e)) if e.isdigit() else e}" for e in text.eras]
-    parts += list(text.techs) + list(text.rules)
-    if text.available_in:
-        era = era_name(int(text.available_in)) if text.available_in.isdigit() else text.available_in
-        parts.append(f"available in {era}" + (f" to {text.faction}" if text.faction else ""))
-    if text.usable_only:
-        parts.append("with AS stats")
-    return " · ".join(parts)
-
-
 def sizes_of(choice: str) -> tuple[str, ...]:
     """The sizes a size choice means (``4+``: 4 and every large-craft size)."""
     return tuple(str(n) for n in range(4, 10)) if choice == "4+" else (choice,) if choice else ()
-
-
-class FilterSummary(Static):
-    """One line under the search box: the filters set, and the key that edits them."""
-
-    DEFAULT_CSS = """
-    FilterSummary { height: 1; padding: 0 1; color: $text-muted; }
-    """
-
-    def show(self, text: FilterText) -> None:
-        """Say which filters are set (shortened to the width, keeping its end)."""
-        said = describe(text)
-        line = (
-            f"Filters: {said}   (Ctrl+G change, Ctrl+L clear)"
-            if said
-            else "No filters — Ctrl+G filters by type, role, size, PV, specials, eras, tech, "
-            "rules and availability"
-        )
-        width = self.content_size.width or 78
-        self.update(shorten(line, width))
 
 
 class FilterDialog(ModalScreen[FilterText | None]):

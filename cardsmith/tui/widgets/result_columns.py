@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardsmith.catalogue.search import Hit, IndexRow, SearchIndex
+if TYPE_CHECKING:  # the search module loads after the first frame
+    from cardsmith.catalogue.search import Hit, IndexRow, SearchIndex
 
-_SortKey = Callable[[IndexRow], Any]
+_SortKey = Callable[["IndexRow"], Any]
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
@@ -25,7 +25,6 @@ from textual.reactive import Reactive, reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from cardsmith.catalogue.search import Hit, IndexRow
 from cardsmith.tui.widgets.forwarding import act_now, pass_on_if_left
 from cardsmith.tui.widgets.result_columns import (
     COLUMNS,
@@ -36,6 +35,9 @@ from cardsmith.tui.widgets.result_columns import (
     sort_label,
 )
 from cardsmith.wording import first_words, shorten
+
+if TYPE_CHECKING:  # the search module loads after the first frame
+    from cardsmith.catalogue.search import Hit, IndexRow
 
 
 class ResultsTable(ScrollView, can_focus=True):

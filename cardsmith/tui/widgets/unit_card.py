@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.widgets import Static
 
 from cardsmith import services
-from cardsmith.models import ForceEntry, Unit
+
+if TYPE_CHECKING:  # the models load after the first frame (an empty card needs none)
+    from cardsmith.models import ForceEntry, Unit
 
 
 def stat_panel(unit: Unit, skill: int = 4, pilot: str = "", spas: tuple[str, ...] = ()) -> Text:
@@ -92,6 +96,8 @@ class UnitCard(Static):
         if item is None:
             self.update(Text("Highlight a unit to see its card.", style="dim italic"))
             return
+        from cardsmith.models import ForceEntry
+
         self._drawn_width = self.content_size.width
         width = max(32, self.content_size.width) if self.content_size.width else 40
         unit = item.unit if isinstance(item, ForceEntry) else item
