@@ -59,6 +59,32 @@ def _binding(key: str, action: str, label: str, tip: str, *, show: bool = True) 
 class BattleScreen(BetrayalScreen):
     """A battle in play: one row per unit, the selected unit's detail, and the Betrayal test."""
 
+    # Its layout loads with it: the app's stylesheet, parsed before the first frame,
+    # holds only the catalogue's rules and the dialogs' shared ones.
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    #battle-title {
+        height: 1;
+        padding: 0 1;
+        background: $panel;
+    }
+    #battle-grid {
+        height: auto;
+        max-height: 50%;
+    }
+    #battle-lower {
+        height: 1fr;
+        min-height: 12;
+    }
+    #battle-detail-pane,
+    #betrayal-pane {
+        width: 1fr;
+        scrollbar-size-vertical: 1;
+        border: round $primary 50%;
+        border-title-color: $text-muted;
+    }
+    """
+
     BINDINGS = [
         _binding("o", "open", "Open", "Open a battle file"),
         _binding("n", "new", "New", "Start a battle from the open force (saved)", show=False),

@@ -21,6 +21,15 @@ from cardsmith.tui.widgets.ticks import TickBox
 class AmountDialog(ModalScreen[int | None]):
     """Asks for a whole number (damage points, wounds); Enter keeps it, Esc cancels."""
 
+    # Its layout loads with it: the app's stylesheet, parsed before the first frame,
+    # holds only the catalogue's rules and the dialogs' shared ones.
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    #amount-box Label {
+        width: 100%;
+    }
+    """
+
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="amount.cancel")]
 
     def __init__(self, title: str, default: int = 1, hint: str = "") -> None:

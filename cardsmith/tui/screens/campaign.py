@@ -55,6 +55,37 @@ def _key(action: str, key: str, label: str, tip: str, show: bool = True) -> Bind
 class CampaignScreen(Screen[None]):
     """Open or create a campaign, keep its roster, run the post-game, correct the log."""
 
+    # Its layout loads with it: the app's stylesheet, parsed before the first frame,
+    # holds only the catalogue's rules and the dialogs' shared ones.
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    #campaign-title {
+        height: 1;
+        padding: 0 1;
+        background: $panel;
+    }
+    #roster {
+        height: 1fr;
+        border: round $primary 50%;
+        border-title-color: $text-muted;
+    }
+    #campaign-lower {
+        height: 16;
+    }
+    #warrior-pane {
+        width: 1fr;
+        padding: 0 1;
+        border: round $primary 50%;
+        border-title-color: $text-muted;
+    }
+    #campaign-log {
+        width: 1fr;
+        height: 1fr;
+        border: round $primary 50%;
+        border-title-color: $text-muted;
+    }
+    """
+
     BINDINGS = [
         _key("new_campaign", "n", "New", "Create a campaign file"),
         _key("open_campaign", "o", "Open", "Open a campaign file"),

@@ -111,6 +111,17 @@ class ImportDialog(ModalScreen[ImportRequest | None]):
 class ImportReportScreen(ModalScreen[bool]):
     """What an import brought in and what it left out; dismisses True to open the force."""
 
+    # Its layout loads with it: the app's stylesheet, parsed before the first frame,
+    # holds only the catalogue's rules and the dialogs' shared ones.
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    #report-body {
+        height: auto;
+        max-height: 20;
+        border: round $primary 50%;
+    }
+    """
+
     BINDINGS = [
         Binding("escape", "choose(False)", "Drop it", id="report.cancel"),
         Binding("o", "choose(True)", "Open", show=False, id="report.open"),
@@ -211,6 +222,16 @@ class ImportReportScreen(ModalScreen[bool]):
 
 class ExportDialog(ModalScreen[ExchangeRequest | None]):
     """Asks for the export format and file; shows what the format cannot carry."""
+
+    # Its layout loads with it: the app's stylesheet, parsed before the first frame,
+    # holds only the catalogue's rules and the dialogs' shared ones.
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    #export-warnings {
+        height: auto;
+        margin-top: 1;
+    }
+    """
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="export.cancel"),

@@ -28,6 +28,15 @@ ITEMS: tuple[tuple[str, str, str, str], ...] = (
 class FileMenu(ModalScreen[str | None]):
     """Dismisses with the app action to run (``import_force`` …) or None."""
 
+    # Its layout loads with it: the app's stylesheet, parsed before the first frame,
+    # holds only the catalogue's rules and the dialogs' shared ones.
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    #file-menu OptionList {
+        height: auto;
+    }
+    """
+
     BINDINGS = [
         Binding("escape,f10", "cancel", "Close", id="menu.close"),
         *(

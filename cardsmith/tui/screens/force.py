@@ -26,6 +26,51 @@ from cardsmith.wording import count
 class ForceScreen(ForceEditFlows):
     """Edit the force cell by cell; totals and checks follow every change."""
 
+    # Its layout loads with it: the app's stylesheet, parsed before the first frame,
+    # holds only the catalogue's rules and the dialogs' shared ones.
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    #force-title {
+        height: 1;
+        padding: 0 1;
+        background: $panel;
+    }
+    #force-body {
+        height: 1fr;
+    }
+    #grid-pane {
+        width: 1fr;
+    }
+    #grid {
+        height: 1fr;
+    }
+    #totals {
+        height: 1;
+        padding: 0 1;
+        background: $boost;
+    }
+    #entry-pane {
+        width: 50;
+        scrollbar-size-vertical: 1;
+        border: round $primary 50%;
+        border-title-color: $text-muted;
+    }
+    #checks {
+        height: 11;
+    }
+    #validation {
+        width: 2fr;
+        border: round $primary 50%;
+        border-title-color: $text-muted;
+    }
+    #formations {
+        width: 1fr;
+        padding: 0 1;
+        border: round $primary 50%;
+        border-title-color: $text-muted;
+    }
+    """
+
     BINDINGS = [
         Binding("enter", "edit", "Edit", tooltip="Edit the cell under the cursor", id="edit"),
         Binding(

@@ -22,6 +22,18 @@ FITS, MISSES = "✓", "✗"
 class FormationDialog(ModalScreen[str | None]):
     """Dismisses with the formation id, ``""`` for none, None to cancel."""
 
+    # Its layout loads with it: the app's stylesheet, parsed before the first frame,
+    # holds only the catalogue's rules and the dialogs' shared ones.
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    #formation-legend {
+        margin-bottom: 1;
+    }
+    #formation-box OptionList {
+        height: 1fr;
+    }
+    """
+
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="formation.cancel")]
 
     def __init__(self, group: str, current: str | None, options: Sequence[FormationOption]) -> None:

@@ -15,6 +15,15 @@ from textual.widgets import DataTable, Label, Static
 class HelpScreen(ModalScreen[None]):
     """A key-binding overlay for the screen it was opened on; any of F1/Esc/q closes it."""
 
+    # Its layout loads with it: the app's stylesheet, parsed before the first frame,
+    # holds only the catalogue's rules and the dialogs' shared ones.
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    #help-box DataTable {
+        height: 1fr;
+    }
+    """
+
     BINDINGS = [Binding("escape,f1,q", "dismiss", "Close", id="help.close")]
 
     def __init__(self, under: Screen[object]) -> None:

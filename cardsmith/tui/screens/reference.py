@@ -24,6 +24,18 @@ if TYPE_CHECKING:
 class ReferenceScreen(Screen[None]):
     """Rules at a glance while building: the glossary and the tables of the reference page."""
 
+    # Its layout loads with it: the app's stylesheet, parsed before the first frame,
+    # holds only the catalogue's rules and the dialogs' shared ones.
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    #special-filter {
+        margin: 0;
+    }
+    #specials-legend {
+        padding: 0 1;
+    }
+    """
+
     BINDINGS = [
         Binding(
             "slash", "find", "Find special", tooltip="Filter the special abilities", id="ref.find"

@@ -42,6 +42,22 @@ class TickList(SelectionList[str]):
 class SpaPicker(ModalScreen[tuple[str, ...] | None]):
     """A list of SPAs with their costs; the budget line shows what is left."""
 
+    # Its layout loads with it: the app's stylesheet, parsed before the first frame,
+    # holds only the catalogue's rules and the dialogs' shared ones.
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    #spa-box SelectionList {
+        height: 1fr;
+    }
+    #budget {
+        margin-bottom: 1;
+    }
+    #budget.-over {
+        color: $error;
+        text-style: bold;
+    }
+    """
+
     BINDINGS = [
         Binding("enter", "apply", "Apply", priority=True, id="spa.apply"),
         Binding("escape", "cancel", "Cancel", id="spa.cancel"),

@@ -38,6 +38,53 @@ _TYPES = ["BM", "IM", "PM", "CV", "SV", "MS", "CI", "BA", "AF", "CF", "SC", "DS"
 class UnitEditorScreen(UnitFileFlows):
     """A custom unit: its fields above, its profiles as a grid, its problems below."""
 
+    # Its layout loads with it: the app's stylesheet, parsed before the first frame,
+    # holds only the catalogue's rules and the dialogs' shared ones.
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    #unit-title {
+        height: 1;
+        padding: 0 1;
+        background: $panel;
+    }
+    .unit-form-row {
+        height: 3;
+    }
+    #unit-name {
+        width: 1fr;
+    }
+    #unit-system {
+        width: 44;
+    }
+    #unit-rule {
+        width: 1fr;
+    }
+    #unit-x, #unit-points {
+        width: 14;
+    }
+    #unit-pricing {
+        width: 30;
+    }
+    #rule-summary {
+        height: auto;
+        max-height: 2;
+        padding: 0 1;
+    }
+    #profile-grid {
+        height: 1fr;
+    }
+    #cell-hint {
+        height: 1;
+        padding: 0 1;
+        background: $boost;
+    }
+    #unit-problems {
+        height: 10;
+        border: round $primary 50%;
+        border-title-color: $text-muted;
+    }
+    """
+
     BINDINGS = [
         Binding("a", "add_profile", "Add profile", tooltip="Add a profile below", id="unit.add"),
         Binding(
