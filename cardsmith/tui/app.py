@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     from cardsmith.catalogue.search import SearchIndex
     from cardsmith.models import Force, Unit
 
+#: App actions that act on the force being edited (switched off when they cannot now).
+_FORCE_ACTIONS = frozenset({"undo", "redo", "print", "save", "export_force"})
+
 #: Seconds of quiet after an edit before the recovery copy is written.
 RECOVERY_DELAY = 1.0
 
@@ -253,15 +256,20 @@ class CardsmithApp(MulFlows):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # None shows the key greyed out in the footer: it exists but does nothing now.
-        enabled: dict[str, bool] = {
-            "undo": self.document.can_undo,
-            "redo": self.document.can_redo,
-            "print": bool(self.document.force.entries),
-            "save": self.document.dirty or self.document.path is None,
-            "export_force": bool(self.document.force.entries),
-        }
-        if action in enabled:
-            return True if enabled[action] else None
+        if action in _FORCE_ACTIONS:
+            if not self.document_made:
+                # The new, empty force, not made yet (the first frame's footer asks this):
+                # it can only be saved.
+                return True if action == "save" else None
+            document = self.document
+            enabled = {
+                "undo": document.can_undo,
+                "redo": document.can_redo,
+                "print": bool(document.force.entries),
+                "save": document.dirty or document.path is None,
+                "export_force": bool(document.force.entries),
+            }[action]
+            return True if enabled else None
         if action == "show":
             # The screen you are on is not offered as a place to go.
             return self.screen.id != parameters[0] if parameters else True
