@@ -147,6 +147,8 @@ pv = 30
     battle = profile_events.order_end(battle, "1.1")
     state = battle.unit("1.1")
     assert _profile(battle) == 2
+    # The log says what happened: the staged damage counted for the switch there too.
+    assert "order ended: → profile 2 Tank" in actions.describe(battle, battle.log[-1])
     now = battle.entry(state)
     assert now.unit.type_code == "CV" and now.unit.move_text == '8"t'
     # One track: the printed armor and structure, whatever the profile's own.
