@@ -107,6 +107,20 @@ def test_null_variant_and_none_role() -> None:
 def test_misspelt_extreme_min_flag_is_read() -> None:
     unit = Unit.from_mul(_atlas(BFDamageExtemeMin=True))
     assert str(unit.damage[3]) == "0*"
+    # A record that spells it right (another tool's export) is read as well.
+    assert str(Unit.from_mul(_atlas(BFDamageExtremeMin=True)).damage[3]) == "0*"
+
+
+@pytest.mark.parametrize("bf_type", ["", "ZZ"])
+def test_a_whole_card_without_a_known_type_takes_it_from_the_mul_type(bf_type: str) -> None:
+    # Five real records have stats, a move and a PV but no BFType; one of PV 1 counts too.
+    unit = Unit.from_mul(_atlas(BFType=bf_type, BFPointValue=1))
+    assert unit.type is UnitType.BM
+    assert Unit.from_mul(_atlas(BFType=bf_type, BFPointValue=0)).type is None
+
+
+def test_an_empty_role_is_no_role() -> None:
+    assert Unit.from_mul(_atlas(Role={"Id": 0, "Name": ""})).role is None
 
 
 def test_minimal_damage_flag() -> None:
@@ -134,7 +148,7 @@ def test_fractional_tonnage_and_squad_size() -> None:
 @pytest.mark.parametrize(
     ("record", "fragment"),
     [
-        ([], "JSON object"),
+        ([], "a unit record must be a JSON object, not list"),
         ({"Name": "x"}, "integer 'Id'"),
         ({"Id": "140", "Name": "x"}, "integer 'Id'"),
         ({"Id": 5, "Name": "   "}, "no 'Name'"),
@@ -149,6 +163,75 @@ def test_unusable_records_raise_with_the_field(record: Any, fragment: str) -> No
 def test_to_dict_round_trip() -> None:
     unit = Unit.from_mul(ATLAS)
     assert Unit.from_dict(unit.to_dict()) == unit
+
+
+def _with_profiles(**changes: Any) -> dict[str, Any]:
+    """The Atlas as a unit dict with two generic-system profiles."""
+    data = Unit.from_mul(ATLAS).to_dict()
+    data["profiles"] = {
+        "system": "skirmish",
+        "switch_rule": "transmutation-x",
+        "switch_value": 2,
+        "pricing": "fixed",
+        "points": 40,
+        "profiles": [
+            {"name": "Seed Form", "notes": "deploys hidden"},
+            {"name": "Developed Form", "values": {"W": "2", "ARM": "4"}},
+        ],
+        **changes,
+    }
+    return data
+
+
+def test_profiles_round_trip_with_their_points_values_and_notes() -> None:
+    unit = Unit.from_dict(_with_profiles())
+    profiles = unit.profiles
+    assert profiles is not None
+    assert (profiles.pricing, profiles.points, profiles.switch_value) == ("fixed", 40, 2)
+    assert profiles.profiles[0].notes == "deploys hidden" and profiles.profiles[1].notes == ""
+    assert profiles.profiles[1].values == (("W", "2"), ("ARM", "4"))
+    written = unit.to_dict()["profiles"]
+    assert written["points"] == 40
+    assert written["profiles"][0]["notes"] == "deploys hidden"
+    # Empty fields are left out.
+    assert "notes" not in written["profiles"][1] and "values" not in written["profiles"][0]
+    assert Unit.from_dict(unit.to_dict()) == unit
+
+
+def test_profiles_left_unsaid_take_their_defaults() -> None:
+    data = _with_profiles()
+    for key in ("pricing", "points", "switch_rule", "system", "switch_value"):
+        del data["profiles"][key]
+    profiles = Unit.from_dict(data).profiles
+    assert profiles is not None
+    assert (profiles.pricing, profiles.points, profiles.switch_rule) == ("first", None, "")
+    assert (profiles.system, profiles.switch_value) == ("alpha-strike", None)
+
+
+@pytest.mark.parametrize(
+    ("profiles", "message"),
+    [
+        (["two"], "unit 140: 'profiles' must be an object"),
+        ({"profiles": "two"}, "unit 140: 'profiles.profiles' must list two or more profiles"),
+        ({"profiles": [{"name": "Only"}]}, "must list two or more profiles"),
+        ({"profiles": [{"name": "A"}, {"values": {}}]}, "unit 140: every profile needs a 'name'"),
+        ({"profiles": [{"name": "A"}, "B"]}, "every profile needs a 'name'"),
+        (
+            {"profiles": [{"name": "A", "values": ["W"]}, {"name": "B"}]},
+            "unit 140: profile 'values' must be an object",
+        ),
+        (
+            {"profiles": [{"name": "A"}, {"name": "B"}], "pricing": "cheapest"},
+            "unit 140: 'profiles.pricing' must be one of first, max, fixed",
+        ),
+    ],
+)
+def test_broken_profiles_are_refused_by_what_is_wrong(profiles: Any, message: str) -> None:
+    data = Unit.from_mul(ATLAS).to_dict()
+    data["profiles"] = profiles
+    with pytest.raises(CatalogueDataError) as refused:
+        Unit.from_dict(data)
+    assert message in str(refused.value)
 
 
 def test_from_dict_names_a_missing_field() -> None:
