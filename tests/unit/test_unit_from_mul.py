@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -232,6 +233,65 @@ def test_broken_profiles_are_refused_by_what_is_wrong(profiles: Any, message: st
     with pytest.raises(CatalogueDataError) as refused:
         Unit.from_dict(data)
     assert message in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"mul_id": "140"}, "unit field 'mul_id' must be an integer, not '140'"),
+        ({"mul_id": True}, "unit field 'mul_id' must be an integer, not True"),
+        ({"name": "  "}, "unit 140: field 'name' must be non-empty text"),
+        ({"name": 7}, "unit 140: field 'name' must be non-empty text"),
+    ],
+)
+def test_a_unit_dict_with_a_bad_id_or_name_is_refused(change: dict[str, Any], message: str) -> None:
+    data = {**Unit.from_mul(ATLAS).to_dict(), **change}
+    with pytest.raises(CatalogueDataError) as refused:
+        Unit.from_dict(data)
+    assert str(refused.value) == message
+
+
+def test_a_unit_dict_that_is_no_object_or_has_no_damage() -> None:
+    with pytest.raises(CatalogueDataError) as refused:
+        Unit.from_dict([])  # type: ignore[arg-type]
+    assert str(refused.value) == "a unit must be a JSON object, not list"
+    data = Unit.from_mul(ATLAS).to_dict()
+    del data["damage"]
+    assert [str(d) for d in Unit.from_dict(data).damage] == ["0", "0", "0", "0"]
+
+
+def test_a_stored_tmm_is_kept_and_a_missing_one_is_derived_from_the_move() -> None:
+    odd = replace(Unit.from_mul(ATLAS), tmm=3)  # set by hand: not the move's 1
+    assert Unit.from_dict(odd.to_dict()).tmm == 3
+    data = odd.to_dict()
+    del data["tmm"]
+    assert Unit.from_dict(data).tmm == 1
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"damage": "5/5/2"}, "unit 140: 'damage' must list 3 or 4 values"),
+        ({"damage": ["5", "5"]}, "unit 140: 'damage' must list 3 or 4 values"),
+        ({"specials": {"IF": 1}}, "unit 140: 'specials' must be a list of text"),
+        ({"specials": ["IF1", 2]}, "unit 140: 'specials' must be a list of text"),
+        ({"size": "huge"}, "unit 140: invalid literal for int() with base 10: 'huge'"),
+    ],
+)
+def test_a_unit_dict_with_bad_stats_is_refused(change: dict[str, Any], message: str) -> None:
+    data = {**Unit.from_mul(ATLAS).to_dict(), **change}
+    with pytest.raises(CatalogueDataError) as refused:
+        Unit.from_dict(data)
+    assert str(refused.value) == message
+
+
+def test_a_unit_dict_fills_what_it_leaves_out() -> None:
+    data = {**Unit.from_mul(ATLAS).to_dict(), "damage": ["5", "-", "2"]}
+    del data["move"]
+    del data["rules"]
+    unit = Unit.from_dict(data)
+    assert [str(d) for d in unit.damage] == ["5", "0", "2", "0"]  # "-" and missing: 0
+    assert (unit.move_text, unit.rules) == ("", "")
 
 
 def test_from_dict_names_a_missing_field() -> None:
