@@ -63,11 +63,6 @@ class BattleScreen(BetrayalScreen):
     # holds only the catalogue's rules and the dialogs' shared ones.
     SCOPED_CSS = False
     DEFAULT_CSS = """
-    #battle-title {
-        height: 1;
-        padding: 0 1;
-        background: $panel;
-    }
     #battle-grid {
         height: auto;
         max-height: 50%;
@@ -80,8 +75,6 @@ class BattleScreen(BetrayalScreen):
     #betrayal-pane {
         width: 1fr;
         scrollbar-size-vertical: 1;
-        border: round $primary 50%;
-        border-title-color: $text-muted;
     }
     """
 
@@ -132,12 +125,12 @@ class BattleScreen(BetrayalScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("", id="battle-title")
+        yield Static("", id="battle-title", classes="screen-title")
         yield BattleGrid(id="battle-grid")
         with Horizontal(id="battle-lower"):
-            with VerticalScroll(id="battle-detail-pane"):
+            with VerticalScroll(id="battle-detail-pane", classes="pane"):
                 yield UnitDetail(id="battle-detail")
-            with VerticalScroll(id="betrayal-pane"):
+            with VerticalScroll(id="betrayal-pane", classes="pane"):
                 yield BetrayalPanel(id="betrayal")
         yield KeyFooter()
 

@@ -59,15 +59,8 @@ class CampaignScreen(Screen[None]):
     # holds only the catalogue's rules and the dialogs' shared ones.
     SCOPED_CSS = False
     DEFAULT_CSS = """
-    #campaign-title {
-        height: 1;
-        padding: 0 1;
-        background: $panel;
-    }
     #roster {
         height: 1fr;
-        border: round $primary 50%;
-        border-title-color: $text-muted;
     }
     #campaign-lower {
         height: 16;
@@ -75,14 +68,10 @@ class CampaignScreen(Screen[None]):
     #warrior-pane {
         width: 1fr;
         padding: 0 1;
-        border: round $primary 50%;
-        border-title-color: $text-muted;
     }
     #campaign-log {
         width: 1fr;
         height: 1fr;
-        border: round $primary 50%;
-        border-title-color: $text-muted;
     }
     """
 
@@ -111,12 +100,12 @@ class CampaignScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("", id="campaign-title")
-        yield RosterGrid(id="roster")
+        yield Static("", id="campaign-title", classes="screen-title")
+        yield RosterGrid(id="roster", classes="pane")
         with Horizontal(id="campaign-lower"):
-            with VerticalScroll(id="warrior-pane"):
+            with VerticalScroll(id="warrior-pane", classes="pane"):
                 yield Static("", id="warrior-detail")
-            yield CampaignLog(id="campaign-log")
+            yield CampaignLog(id="campaign-log", classes="pane")
         yield KeyFooter()
 
     def on_mount(self) -> None:

@@ -109,7 +109,7 @@ class CatalogueScreen(Screen[None]):
         yield FilterSummary(id="filter-summary")
         with Horizontal(id="body"):
             yield ResultsTable(id="results")
-            with VerticalScroll(id="preview-pane"):
+            with VerticalScroll(id="preview-pane", classes="pane"):
                 yield UnitCard(id="preview")
         yield Static("Loading the catalogue…", id="status")
         yield KeyFooter()
@@ -386,7 +386,8 @@ class CatalogueScreen(Screen[None]):
             parts.append("The local catalogue could not be opened (see the message)")
         else:
             parts.append("Loading the catalogue…")
-        if parts[0] != "Loading the catalogue…" or self.cs_app.document_made:
+        loading = self.index is None and not self.load_error
+        if not loading or self.cs_app.document_made:
             # (While the catalogue loads, an untouched new force is not worth loading the
             # force model for: the first frame does without it.)
             from cardsmith.forces.pricing import force_pv

@@ -30,11 +30,6 @@ class ForceScreen(ForceEditFlows):
     # holds only the catalogue's rules and the dialogs' shared ones.
     SCOPED_CSS = False
     DEFAULT_CSS = """
-    #force-title {
-        height: 1;
-        padding: 0 1;
-        background: $panel;
-    }
     #force-body {
         height: 1fr;
     }
@@ -52,22 +47,16 @@ class ForceScreen(ForceEditFlows):
     #entry-pane {
         width: 50;
         scrollbar-size-vertical: 1;
-        border: round $primary 50%;
-        border-title-color: $text-muted;
     }
     #checks {
         height: 11;
     }
     #validation {
         width: 2fr;
-        border: round $primary 50%;
-        border-title-color: $text-muted;
     }
     #formations {
         width: 1fr;
         padding: 0 1;
-        border: round $primary 50%;
-        border-title-color: $text-muted;
     }
     """
 
@@ -172,16 +161,16 @@ class ForceScreen(ForceEditFlows):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("", id="force-title")
+        yield Static("", id="force-title", classes="screen-title")
         with Horizontal(id="force-body"):
             with Vertical(id="grid-pane"):
                 yield ForceGrid(id="grid")
                 yield Static("", id="totals")
-            with VerticalScroll(id="entry-pane"):
+            with VerticalScroll(id="entry-pane", classes="pane"):
                 yield UnitCard(id="entry-card")
         with Horizontal(id="checks"):
-            yield ValidationPanel(id="validation")
-            yield Static("", id="formations")
+            yield ValidationPanel(id="validation", classes="pane")
+            yield Static("", id="formations", classes="pane")
         yield KeyFooter()
 
     def on_mount(self) -> None:

@@ -42,11 +42,6 @@ class UnitEditorScreen(UnitFileFlows):
     # holds only the catalogue's rules and the dialogs' shared ones.
     SCOPED_CSS = False
     DEFAULT_CSS = """
-    #unit-title {
-        height: 1;
-        padding: 0 1;
-        background: $panel;
-    }
     .unit-form-row {
         height: 3;
     }
@@ -80,8 +75,6 @@ class UnitEditorScreen(UnitFileFlows):
     }
     #unit-problems {
         height: 10;
-        border: round $primary 50%;
-        border-title-color: $text-muted;
     }
     """
 
@@ -141,7 +134,7 @@ class UnitEditorScreen(UnitFileFlows):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("", id="unit-title")
+        yield Static("", id="unit-title", classes="screen-title")
         with Horizontal(id="unit-form", classes="unit-form-row"):
             yield FocusInput(placeholder="Unit name", id="unit-name")
             yield FocusSelect(
@@ -162,7 +155,7 @@ class UnitEditorScreen(UnitFileFlows):
         yield Static("", id="rule-summary")
         yield ProfileGrid(id="profile-grid")
         yield Static("", id="cell-hint")
-        yield OptionList(id="unit-problems")
+        yield OptionList(id="unit-problems", classes="pane")
         yield KeyFooter()
 
     def on_mount(self) -> None:

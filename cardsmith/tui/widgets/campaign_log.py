@@ -11,8 +11,8 @@ from cardsmith.render.content.campaign_sheet import LogLine
 class CampaignLog(DataTable[object]):
     """The campaign log; the cursor picks the entry to undo or replace."""
 
-    def __init__(self, id: str | None = None) -> None:
-        super().__init__(cursor_type="row", zebra_stripes=True, id=id)
+    def __init__(self, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=True, id=id, classes=classes)
         self.lines: list[LogLine] = []
 
     def on_mount(self) -> None:

@@ -15,8 +15,8 @@ _STATE_STYLE = {"available": "", "missing": "yellow", "captured": "magenta", "fa
 class RosterGrid(DataTable[object]):
     """One row per warrior, in the printed sheet's order; rebuilt from the log on each change."""
 
-    def __init__(self, id: str | None = None) -> None:
-        super().__init__(cursor_type="row", zebra_stripes=True, id=id)
+    def __init__(self, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=True, id=id, classes=classes)
         self.shown: tuple[WarriorRow, ...] = ()
         """The rows on screen (tests compare them with a fresh replay of the file)."""
 
