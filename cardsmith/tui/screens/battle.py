@@ -60,7 +60,7 @@ class BattleScreen(BetrayalScreen):
     """A battle in play: one row per unit, the selected unit's detail, and the Betrayal test."""
 
     # Its layout loads with it: the app's stylesheet, parsed before the first frame,
-    # holds only the catalogue's rules and the dialogs' shared ones.
+    # holds only the catalogue's rules and what screens and dialogs share.
     SCOPED_CSS = False
     DEFAULT_CSS = """
     #battle-grid {

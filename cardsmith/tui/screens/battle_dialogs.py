@@ -22,7 +22,7 @@ class AmountDialog(ModalScreen[int | None]):
     """Asks for a whole number (damage points, wounds); Enter keeps it, Esc cancels."""
 
     # Its layout loads with it: the app's stylesheet, parsed before the first frame,
-    # holds only the catalogue's rules and the dialogs' shared ones.
+    # holds only the catalogue's rules and what screens and dialogs share.
     SCOPED_CSS = False
     DEFAULT_CSS = """
     #amount-box Label {

@@ -56,7 +56,7 @@ class CampaignScreen(Screen[None]):
     """Open or create a campaign, keep its roster, run the post-game, correct the log."""
 
     # Its layout loads with it: the app's stylesheet, parsed before the first frame,
-    # holds only the catalogue's rules and the dialogs' shared ones.
+    # holds only the catalogue's rules and what screens and dialogs share.
     SCOPED_CSS = False
     DEFAULT_CSS = """
     #roster {

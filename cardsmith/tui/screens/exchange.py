@@ -112,7 +112,7 @@ class ImportReportScreen(ModalScreen[bool]):
     """What an import brought in and what it left out; dismisses True to open the force."""
 
     # Its layout loads with it: the app's stylesheet, parsed before the first frame,
-    # holds only the catalogue's rules and the dialogs' shared ones.
+    # holds only the catalogue's rules and what screens and dialogs share.
     SCOPED_CSS = False
     DEFAULT_CSS = """
     #report-body {
@@ -224,7 +224,7 @@ class ExportDialog(ModalScreen[ExchangeRequest | None]):
     """Asks for the export format and file; shows what the format cannot carry."""
 
     # Its layout loads with it: the app's stylesheet, parsed before the first frame,
-    # holds only the catalogue's rules and the dialogs' shared ones.
+    # holds only the catalogue's rules and what screens and dialogs share.
     SCOPED_CSS = False
     DEFAULT_CSS = """
     #export-warnings {

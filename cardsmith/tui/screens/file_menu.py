@@ -29,7 +29,7 @@ class FileMenu(ModalScreen[str | None]):
     """Dismisses with the app action to run (``import_force`` …) or None."""
 
     # Its layout loads with it: the app's stylesheet, parsed before the first frame,
-    # holds only the catalogue's rules and the dialogs' shared ones.
+    # holds only the catalogue's rules and what screens and dialogs share.
     SCOPED_CSS = False
     DEFAULT_CSS = """
     #file-menu OptionList {

@@ -27,7 +27,7 @@ class ForceScreen(ForceEditFlows):
     """Edit the force cell by cell; totals and checks follow every change."""
 
     # Its layout loads with it: the app's stylesheet, parsed before the first frame,
-    # holds only the catalogue's rules and the dialogs' shared ones.
+    # holds only the catalogue's rules and what screens and dialogs share.
     SCOPED_CSS = False
     DEFAULT_CSS = """
     #force-body {

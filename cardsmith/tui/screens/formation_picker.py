@@ -23,7 +23,7 @@ class FormationDialog(ModalScreen[str | None]):
     """Dismisses with the formation id, ``""`` for none, None to cancel."""
 
     # Its layout loads with it: the app's stylesheet, parsed before the first frame,
-    # holds only the catalogue's rules and the dialogs' shared ones.
+    # holds only the catalogue's rules and what screens and dialogs share.
     SCOPED_CSS = False
     DEFAULT_CSS = """
     #formation-legend {

@@ -16,7 +16,7 @@ class HelpScreen(ModalScreen[None]):
     """A key-binding overlay for the screen it was opened on; any of F1/Esc/q closes it."""
 
     # Its layout loads with it: the app's stylesheet, parsed before the first frame,
-    # holds only the catalogue's rules and the dialogs' shared ones.
+    # holds only the catalogue's rules and what screens and dialogs share.
     SCOPED_CSS = False
     DEFAULT_CSS = """
     #help-box DataTable {

@@ -25,7 +25,7 @@ class ReferenceScreen(Screen[None]):
     """Rules at a glance while building: the glossary and the tables of the reference page."""
 
     # Its layout loads with it: the app's stylesheet, parsed before the first frame,
-    # holds only the catalogue's rules and the dialogs' shared ones.
+    # holds only the catalogue's rules and what screens and dialogs share.
     SCOPED_CSS = False
     DEFAULT_CSS = """
     #special-filter {

@@ -43,7 +43,7 @@ class SpaPicker(ModalScreen[tuple[str, ...] | None]):
     """A list of SPAs with their costs; the budget line shows what is left."""
 
     # Its layout loads with it: the app's stylesheet, parsed before the first frame,
-    # holds only the catalogue's rules and the dialogs' shared ones.
+    # holds only the catalogue's rules and what screens and dialogs share.
     SCOPED_CSS = False
     DEFAULT_CSS = """
     #spa-box SelectionList {

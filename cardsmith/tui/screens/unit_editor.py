@@ -39,7 +39,7 @@ class UnitEditorScreen(UnitFileFlows):
     """A custom unit: its fields above, its profiles as a grid, its problems below."""
 
     # Its layout loads with it: the app's stylesheet, parsed before the first frame,
-    # holds only the catalogue's rules and the dialogs' shared ones.
+    # holds only the catalogue's rules and what screens and dialogs share.
     SCOPED_CSS = False
     DEFAULT_CSS = """
     .unit-form-row {
