@@ -88,6 +88,48 @@ async def test_the_card_is_drawn_once_the_cursor_rests(
         assert drawn == [table.shown[8].name]
 
 
+async def test_a_letter_that_keeps_the_top_row_keeps_its_card(
+    make_app: Callable[..., CardsmithApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The card under the first row is not read and laid out again when a letter keeps it."""
+    from cardsmith.tui.screens import catalogue
+
+    drawn: list[str] = []
+    show = UnitCard.show
+
+    def counted(card: UnitCard, item: object) -> None:
+        drawn.append(getattr(item, "name", str(item)))
+        show(card, item)  # type: ignore[arg-type]
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await search(pilot, "griff")
+        card = app.screen.query_one("#preview", UnitCard)
+        first = _names(app)[0]
+        assert first.startswith("Griffin") and first in str(card.render())
+        monkeypatch.setattr(UnitCard, "show", counted)
+        await search(pilot, "in")  # "griffin": the same first row
+        assert _names(app)[0] == first
+        assert drawn == []
+        await pilot.press("ctrl+u")  # every unit: another first row, another card
+        await ready(pilot)
+        other = _names(app)[0]
+        assert other != first
+        assert drawn == [other]
+        await search(pilot, "griffin")
+        assert drawn[0] == other and drawn[-1] == first  # the Griffin's card is back
+        # Straight from the Griffin to nothing found, and back: no card rests in between.
+        monkeypatch.setattr(catalogue, "PREVIEW_DELAY", 1.0)
+        drawn.clear()
+        for text in ("zzyzx", "griffin"):
+            await pilot.press("ctrl+u")
+            await paste(pilot, text)
+            await ready(pilot)
+        assert drawn == ["None", first]  # the card said so once, then showed the Griffin
+        assert first in str(card.render())
+
+
 async def test_filters_narrow_the_results(make_app: Callable[..., CardsmithApp]) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

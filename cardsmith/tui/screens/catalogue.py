@@ -90,6 +90,8 @@ class CatalogueScreen(Screen[None]):
         self._in_flight: _Wanted | None = None
         self._addable: bool | None = None
         self._preview_timer: Timer | None = None
+        self._carded: IndexRow | None = None
+        """The row whose card the preview shows."""
         self.load_error = False
 
     @property
@@ -224,6 +226,7 @@ class CatalogueScreen(Screen[None]):
         self.query_one(ResultsTable).show_rows(rows)
         self._update_status()
         if not rows:
+            self._carded = None
             self.query_one("#preview", UnitCard).show(None)
         if self._stale():
             self.call_later(self.run_search)  # the box or the filters changed meanwhile
@@ -242,7 +245,10 @@ class CatalogueScreen(Screen[None]):
         # a card (a catalogue read and a layout) on every row it passes.
         if self._preview_timer is not None:
             self._preview_timer.stop()
-        if self.index is not None:  # not over the first rows: the store may be mid-repair
+            self._preview_timer = None
+        # Not over the first rows (the store may be mid-repair), nor for the card shown:
+        # a letter that keeps the top row would read and lay it out again for nothing.
+        if self.index is not None and row is not self._carded:
             self._preview_timer = self.set_timer(PREVIEW_DELAY, lambda: self._preview(row))
         can_add = None if row is None else addable(row)
         if can_add != self._addable:
@@ -252,6 +258,7 @@ class CatalogueScreen(Screen[None]):
 
     def _preview(self, row: IndexRow | None) -> None:
         self._preview_timer = None
+        self._carded = row
         unit = self.cs_app.units.get(row.mul_id) if row is not None else None
         self.query_one("#preview", UnitCard).show(unit)
 

@@ -77,7 +77,8 @@ class ResultsTable(ScrollView, can_focus=True):
         Binding("r", "reverse_sort", "Reverse", tooltip="Reverse the order", id="results.reverse"),
     ]
 
-    cursor_row: reactive[int] = reactive(0, always_update=True)
+    # repaint=False: a cursor move draws only the two lines its bar leaves and reaches.
+    cursor_row: reactive[int] = reactive(0, always_update=True, repaint=False)
 
     @dataclass
     class Highlighted(Message):
@@ -115,8 +116,9 @@ class ResultsTable(ScrollView, can_focus=True):
             return self.table
 
     # Textual's own has layout=True: each new row count reflowed the whole screen, half a
-    # key's frame.  ``_fit_height`` moves the thumb, and lays out only if the bar shows or hides.
-    virtual_size = Reactive(Size(0, 0), layout=False)
+    # key's frame.  ``_fit_height`` moves the thumb, and lays out only if the bar shows or
+    # hides; ``show_rows`` draws the lines whose rows changed, so no repaint of them all.
+    virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -138,12 +140,29 @@ class ResultsTable(ScrollView, can_focus=True):
         self.show_rows(order_rows(self.hits, self.sort_column, self.sort_reverse, None))
 
     def show_rows(self, rows: list[IndexRow]) -> None:
-        """Replace the rows with ``rows``, already in display order; cursor on the first."""
+        """Replace the rows with ``rows``, already in display order; cursor on the first.
+
+        Only the lines whose row changed are drawn again: a letter that narrows the
+        search often keeps the screenful ("atla" → "atlas"), and then the key costs the
+        frame the box and the status line need, not a whole table's.
+        """
+        before, top = self.shown, int(self.scroll_y)
         self.shown = rows
         self._fit_height()
-        self.scroll_to(y=0, animate=False, immediate=True)
+        if top:  # scrolling back to the top draws every line anyway
+            self.scroll_to(y=0, animate=False, immediate=True)
+        else:
+            self._refresh_changed(before, rows)
         self.cursor_row = 0
-        self.refresh()
+
+    def _refresh_changed(self, before: Sequence[IndexRow], after: Sequence[IndexRow]) -> None:
+        """Mark for drawing the visible lines whose row is not the one drawn there."""
+        visible = self.scrollable_content_region.height - 1  # under the header
+        for index in range(max(0, visible)):
+            old = before[index] if index < len(before) else None
+            new = after[index] if index < len(after) else None
+            if old is not new:  # the index hands out the same row objects
+                self.refresh_lines(index + 1)
 
     def release_keys(self) -> None:
         """Handle the keys held while the rows were stale, in the order they were typed.
@@ -196,14 +215,17 @@ class ResultsTable(ScrollView, can_focus=True):
 
     # -- cursor and sorting ------------------------------------------------------------
 
-    def watch_cursor_row(self, row: int) -> None:
+    def watch_cursor_row(self, old: int, row: int) -> None:
         visible = max(1, self.scrollable_content_region.height - 1)
         top = int(self.scroll_y)
         if row < top:
             self.scroll_to(y=row, animate=False, immediate=True)
         elif row >= top + visible:
             self.scroll_to(y=row - visible + 1, animate=False, immediate=True)
-        self.refresh()
+        if int(self.scroll_y) == top and old != row:  # (a scroll draws every line)
+            # The cursor's bar leaves one line for another.
+            self.refresh_lines(old + 1)
+            self.refresh_lines(row + 1)
         self.post_message(self.Highlighted(self, self.highlighted_row()))
 
     def action_move(self, delta: int) -> None:
