@@ -148,8 +148,13 @@ def interpreter_startup(runs: int) -> float:
     return statistics.median(times)
 
 
-async def keystrokes(folder: Path, queries: list[str]) -> list[float]:
+async def keystrokes(
+    folder: Path, queries: list[str], kept: list[bool] | None = None
+) -> list[float]:
     """Per keystroke: ms from the key to the first frame drawn with its results.
+
+    ``kept``, when given, gets one flag per keystroke: True when the key left the rows on
+    screen as they were ("atla" → "atlas"), so the table had no line to draw again.
 
     Frames are timed where Textual hands a finished screen update to the terminal driver
     (``App._display``), so the figure covers the search worker, the table, layout and
@@ -161,6 +166,7 @@ async def keystrokes(folder: Path, queries: list[str]) -> list[float]:
     from cardsmith.tui import collector
     from cardsmith.tui.app import CardsmithApp
     from cardsmith.tui.screens.catalogue import CatalogueScreen
+    from cardsmith.tui.widgets.results import ResultsTable
 
     Input._toggle_cursor = lambda _self: None  # type: ignore[method-assign,assignment]  # no blink frames
     collector.hold()  # as the launcher does: the app freezes what start-up built
@@ -169,9 +175,18 @@ async def keystrokes(folder: Path, queries: list[str]) -> list[float]:
     answered: dict[str, float] = {}
     found = CatalogueScreen._found
 
+    same_rows: dict[str, bool] = {}
+
     def timed_found(screen: CatalogueScreen, wanted: Any, *rest: Any) -> None:
+        table = screen.query_one(ResultsTable)
+        height = table.scrollable_content_region.height - 1
+        before = table.shown[:height]
         found(screen, wanted, *rest)
         answered[wanted[0]] = time.perf_counter()
+        after = table.shown[:height]
+        same_rows[wanted[0]] = len(before) == len(after) and all(
+            old is new for old, new in zip(before, after, strict=True)
+        )
 
     CatalogueScreen._found = timed_found  # type: ignore[method-assign,assignment]
     ui: list[float] = []
@@ -191,6 +206,8 @@ async def keystrokes(folder: Path, queries: list[str]) -> list[float]:
                     ui.append(
                         await tui_floors.typed(pilot, lambda text=text: answered.get(text), char)
                     )
+                    if kept is not None:
+                        kept.append(same_rows[text])
                 answered.clear()
     finally:
         CatalogueScreen._found = found  # type: ignore[method-assign]
@@ -362,12 +379,20 @@ def startup(folder: Path, runs: int) -> None:
 
 
 def typing(folder: Path, count: int) -> None:
-    """Print keystroke → results drawn against both floors, in the same run."""
+    """Print keystroke → results drawn against both floors, in the same run.
+
+    The keys fall in two kinds, printed apart as well: those that leave the screenful of
+    rows as it was, whose frame holds the box and the status line (as the echo app's holds
+    its line), and those that change it, whose frame redraws the rows (as the same-rows
+    app's does on every key).
+    """
+    kept: list[bool] = []
     echo = asyncio.run(echo_keys(QUERIES))
     same = asyncio.run(table_keys(folder, QUERIES))
-    ui = asyncio.run(keystrokes(folder, QUERIES))
+    ui = asyncio.run(keystrokes(folder, QUERIES, kept))
     echo += asyncio.run(echo_keys(QUERIES))  # before and after: noise hits every side
     same += asyncio.run(table_keys(folder, QUERIES))
+    ui += asyncio.run(keystrokes(folder, QUERIES, kept))
     median_ui = statistics.median(ui)
     print(
         f"keystroke → results drawn, {count:,} units: median {median_ui:6.1f} ms   "
@@ -381,6 +406,16 @@ def typing(folder: Path, count: int) -> None:
             f"{label + ' (same keys):':<40} median {statistics.median(floor):6.1f} ms   "
             f"p90 {_p90(floor):6.1f} ms   → ratio {median_ui / statistics.median(floor):4.2f}×{bar}"
         )
+    for label, keep, floor_label, floor in (
+        ("keys that keep the rows", True, "the echo app", echo),
+        ("keys that change the rows", False, "the same-rows app", same),
+    ):
+        times = [ms for ms, flag in zip(ui, kept, strict=True) if flag is keep]
+        if times:
+            print(
+                f"  {label + f' ({len(times)}):':<38} median {statistics.median(times):6.1f} ms"
+                f"   → {statistics.median(times) / statistics.median(floor):4.2f}× {floor_label}"
+            )
 
 
 def _p90(values: list[float]) -> float:

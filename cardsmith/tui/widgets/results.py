@@ -19,7 +19,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import Reactive, reactive
 from textual.scroll_view import ScrollView
@@ -131,6 +131,8 @@ class ResultsTable(ScrollView, can_focus=True):
         self.stale: Callable[[], bool] = lambda: False
         """True while the rows shown answer an older search than the one asked for."""
         self._held: list[events.Key] = []
+        self._frame: tuple[int, list[int]] | None = None
+        """While a frame's lines are drawn: the content width and the column widths."""
 
     # -- data ------------------------------------------------------------------------
 
@@ -326,9 +328,17 @@ class ResultsTable(ScrollView, can_focus=True):
             cells.append(f"{text:{column.align}{width}}")
         return " " + " ".join(cells) + " "
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The content width and the column widths, worked out once for all the lines of a
+        # frame: per line they were most of what drawing a row cost.
+        self._frame = (self.scrollable_content_region.width, self._widths())
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame = None
+
     def render_line(self, y: int) -> Strip:
-        width = self.scrollable_content_region.width
-        widths = self._widths()
+        width, widths = self._frame or (self.scrollable_content_region.width, self._widths())
         if y == 0:
             headers = []
             for column in COLUMNS:
