@@ -39,9 +39,8 @@ _ID_LINE = re.compile(r"""^\s*id\s*=\s*["']([^"']+)["']""", re.MULTILINE)
 
 @dataclass(frozen=True, slots=True)
 class PackSource:
-    """Where a pack lives."""
+    """Where a pack lives (``available_packs`` keys them by id)."""
 
-    id: str
     path: Path
     builtin: bool
 
@@ -57,12 +56,19 @@ def user_pack_dir() -> Path:
 
 
 def available_packs() -> dict[str, PackSource]:
-    """Every pack by id, user packs replacing built-ins of the same id."""
+    """Every pack by id, the file ``load_pack`` would read for it.
+
+    A user pack replaces a built-in of the same id. Of two files in one folder that claim
+    an id, the one named after it wins, else the first by name (as ``_find_source`` finds).
+    """
     found: dict[str, PackSource] = {}
     for folder, builtin in ((builtin_pack_dir(), True), (user_pack_dir(), False)):
-        for path in sorted(folder.glob("*.toml")) if folder.is_dir() else ():
+        here: dict[str, Path] = {}
+        for path in sorted(folder.glob("*.toml")):  # (no folder, no files)
             pack_id = _peek_id(path)
-            found[pack_id] = PackSource(pack_id, path, builtin)
+            if pack_id not in here or path.stem == pack_id:
+                here[pack_id] = path
+        found.update((pack_id, PackSource(path, builtin)) for pack_id, path in here.items())
     return dict(sorted(found.items()))
 
 
@@ -88,23 +94,23 @@ def _find_source(pack_id: str, exclude: frozenset[Path] = frozenset()) -> PackSo
             if builtin:
                 # A user pack under another file name may still claim this id.
                 other = _scan_user(pack_id, exclude)
-                return other or PackSource(pack_id, path, builtin)
-            return PackSource(pack_id, path, builtin)
+                return other or PackSource(path, builtin)
+            return PackSource(path, builtin)
     other = _scan_user(pack_id, exclude)
     if other:
         return other
     folder = builtin_pack_dir()
-    for path in sorted(folder.glob("*.toml")) if folder.is_dir() else ():
+    for path in sorted(folder.glob("*.toml")):
         if path not in exclude and _peek_id(path) == pack_id:
-            return PackSource(pack_id, path, True)
+            return PackSource(path, True)
     return None
 
 
 def _scan_user(pack_id: str, exclude: frozenset[Path]) -> PackSource | None:
     folder = user_pack_dir()
-    for path in sorted(folder.glob("*.toml")) if folder.is_dir() else ():
+    for path in sorted(folder.glob("*.toml")):
         if path not in exclude and _peek_id(path) == pack_id:
-            return PackSource(pack_id, path, False)
+            return PackSource(path, False)
     return None
 
 

@@ -155,9 +155,8 @@ def test_the_extends_chain_may_be_exactly_as_long_as_the_bound() -> None:
     assert any(f"longer than {bound} packs" in p for p in caught.value.problems)
 
 
-def test_available_packs_know_their_id_and_file() -> None:
+def test_available_packs_know_their_file_by_id() -> None:
     source = available_packs()["tournament-300"]
-    assert source.id == "tournament-300"
     assert source.path == paths.templates_dir() / "rules" / "tournament-300.toml"
     assert source.builtin
 

@@ -10,6 +10,7 @@ import pytest
 
 from cardsmith import paths
 from cardsmith.errors import RulePackError
+from cardsmith.rules import engine
 from cardsmith.rules.checks import CHECKS
 from cardsmith.rules.engine import available_packs, check_force, load_pack
 from cardsmith.rules.model import Severity
@@ -167,6 +168,48 @@ def test_user_pack_overrides_a_builtin_by_id_whatever_its_file_name() -> None:
     assert load_pack("tournament-350").builtin  # others untouched
 
 
+def test_a_user_pack_is_found_by_its_id_and_says_it_is_the_users() -> None:
+    _pack(_user_rules(), "club-night.toml", 'id = "club-night"\ntitle = "Club"\n' + GOOD_RULE)
+    pack = load_pack("club-night")
+    assert pack.title == "Club" and pack.builtin is False
+    assert load_pack("standard").builtin is True
+
+
+def test_a_file_name_is_not_an_id() -> None:
+    """``league.toml`` that declares the id ``spring-league`` answers to that id only."""
+    _pack(_user_rules(), "league.toml", 'id = "spring-league"\ntitle = "Spring"\n' + GOOD_RULE)
+    assert load_pack("spring-league").title == "Spring"
+    with pytest.raises(RulePackError, match="unknown rule pack 'league'"):
+        load_pack("league")
+
+
+def test_a_built_in_pack_is_found_by_its_id_whatever_its_file_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shipped = tmp_path / "shipped"
+    _pack(shipped, "a-older-name.toml", 'id = "renamed"\ntitle = "Renamed"\n' + GOOD_RULE)
+    monkeypatch.setattr(engine, "builtin_pack_dir", lambda: shipped)
+    pack = load_pack("renamed")
+    assert pack.title == "Renamed" and pack.builtin is True
+    # A user pack of that id still wins, as it does over a file named after the id.
+    _pack(_user_rules(), "mine.toml", 'id = "renamed"\ntitle = "Mine"\n' + GOOD_RULE)
+    pack = load_pack("renamed")
+    assert pack.title == "Mine" and pack.builtin is False
+
+
+def test_of_two_files_that_claim_an_id_the_list_shows_the_one_that_loads() -> None:
+    """The file named after the id wins, else the first by name; ``rules list`` agrees."""
+    rules = _user_rules()
+    _pack(rules, "a-copy.toml", 'id = "claimed"\ntitle = "Copy"\n' + GOOD_RULE)
+    _pack(rules, "claimed.toml", 'id = "claimed"\ntitle = "Named"\n' + GOOD_RULE)
+    _pack(rules, "first.toml", 'id = "twice"\ntitle = "First"\n' + GOOD_RULE)
+    _pack(rules, "second.toml", 'id = "twice"\ntitle = "Second"\n' + GOOD_RULE)
+    assert load_pack("claimed").title == "Named"
+    assert available_packs()["claimed"].path == rules / "claimed.toml"
+    assert load_pack("twice").title == "First"
+    assert available_packs()["twice"].path == rules / "first.toml"
+
+
 def test_user_pack_may_extend_the_builtin_it_overrides() -> None:
     text = 'id = "tournament-300"\ntitle = "Club 300, 250 cap"\nextends = "tournament-300"\n'
     text += '[[rule]]\nid = "pv-cap"\ncheck = "pv-cap"\nmax = 250\n'
@@ -214,6 +257,7 @@ def test_every_check_accepts_an_empty_force() -> None:
         assert not problems, (name, problems)
         rule = Rule(name, name, params)
         result = check_force(Force("empty"), RulePack("p", "P", rules=(rule,)))
+        assert result.pack_id == "p"  # the verdict names its pack (the roster prints it)
         if name == "unit-count":
             assert [v.actual for v in result.violations] == [0]
         else:
