@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from cardsmith import paths
+from cardsmith import limits, paths
 from cardsmith.errors import RulePackError
 from cardsmith.rules import engine
 from cardsmith.rules.checks import CHECKS
@@ -47,82 +48,90 @@ def test_tournament_300_has_the_contract_rule_ids() -> None:
     assert load_pack("tournament-350").rule("rules-level").params["max"] == "Advanced"  # type: ignore[union-attr]
 
 
+#: Broken packs: (text, the key the problem names, words of its reason).
+BROKEN = [
+    ('id = "x"\ntitle = "X"\n[[rule]\n', "(syntax)", "invalid TOML"),
+    (
+        'id = "x"\ntitle = "X"\n' + GOOD_RULE.replace("pv-cap", "pv-capp"),
+        "rule[1] (cap).check",
+        "did you mean 'pv-cap'",
+    ),
+    (
+        'id = "x"\ntitle = "X"\n[[rule]]\nid = "c"\ncheck = "chassis-copies"\n',
+        "rule[1] (c).max",
+        "missing",
+    ),
+    (
+        'id = "x"\ntitle = "X"\n' + GOOD_RULE.replace("200", '"200"'),
+        "rule[1] (cap).max",
+        "expected an integer",
+    ),
+    (
+        'id = "x"\ntitle = "X"\n' + GOOD_RULE.replace("200", "true"),
+        "rule[1] (cap).max",
+        "expected an integer",
+    ),
+    (
+        'id = "x"\ntitle = "X"\n' + GOOD_RULE + "maximum = 3\n",
+        "rule[1] (cap).maximum",
+        "unknown parameter",
+    ),
+    (
+        'id = "x"\ntitle = "X"\n' + GOOD_RULE + 'severity = "fatal"\n',
+        "rule[1] (cap).severity",
+        "error",
+    ),
+    (
+        'id = "x"\ntitle = "X"\n[[rule]]\nid = "t"\ncheck = "unit-types"\nallowed = ["BM", "ZZ"]\n',
+        "rule[1] (t).allowed",
+        "'ZZ' is not one of",
+    ),
+    (
+        'id = "x"\ntitle = "X"\n[[rule]]\nid = "r"\ncheck = "rules-level"\nmax = "Expert"\n',
+        "rule[1] (r).max",
+        "is not one of",
+    ),
+    (
+        'id = "x"\ntitle = "X"\n[[rule]]\nid = "u"\ncheck = "unit-count"\nmin = 9\nmax = 3\n',
+        "rule[1] (u).min",
+        "larger than max",
+    ),
+    (
+        'id = "x"\ntitle = "X"\n[[rule]]\nid = "e"\ncheck = "era"\nera = "Stone Age"\n',
+        "rule[1] (e).era",
+        "unknown era",
+    ),
+    (
+        'id = "x"\ntitle = "X"\n' + GOOD_RULE + GOOD_RULE,
+        "rule[2] (cap).id",
+        "duplicate rule id",
+    ),
+    ('title = "X"\n' + GOOD_RULE, "id", "missing"),
+    ('id = "x"\n' + GOOD_RULE, "title", "missing"),
+    ('id = "x"\ntitle = "X"\n[[rules]]\nid = "a"\n', "rules", "[[rule]]"),
+    ('id = "x"\ntitle = "X"\n', "rule", "no rules"),
+    ('id = "x"\ntitle = "X"\nextends = "nope"\n', "extends", "no rule pack with id 'nope'"),
+    ('id = "x"\ntitle = "X"\nextends = 5\n' + GOOD_RULE, "extends", "expected non-empty text"),
+    (
+        'id = "x"\ntitle = "X"\n[optional.mutiny]\nbase_tn = 8\n',
+        "optional.mutiny",
+        "unknown optional rule",
+    ),
+    (
+        'id = "x"\ntitle = "X"\nextends = "standard"\n[optional.betrayal]\nbase_tn = "9"\n',
+        "optional.betrayal.base_tn",
+        "expected an integer",
+    ),
+]
+
+
+def _case_id(key: str, reason: str) -> str:
+    # Plain ids: pytest escapes one made from the text again on each run in one process.
+    return re.sub(r"[^a-z0-9]+", "-", f"{key} {reason}".lower()).strip("-")
+
+
 @pytest.mark.parametrize(
-    ("text", "key", "reason"),
-    [
-        ('id = "x"\ntitle = "X"\n[[rule]\n', "(syntax)", "invalid TOML"),
-        (
-            'id = "x"\ntitle = "X"\n' + GOOD_RULE.replace("pv-cap", "pv-capp"),
-            "rule[1] (cap).check",
-            "did you mean 'pv-cap'",
-        ),
-        (
-            'id = "x"\ntitle = "X"\n[[rule]]\nid = "c"\ncheck = "chassis-copies"\n',
-            "rule[1] (c).max",
-            "missing",
-        ),
-        (
-            'id = "x"\ntitle = "X"\n' + GOOD_RULE.replace("200", '"200"'),
-            "rule[1] (cap).max",
-            "expected an integer",
-        ),
-        (
-            'id = "x"\ntitle = "X"\n' + GOOD_RULE.replace("200", "true"),
-            "rule[1] (cap).max",
-            "expected an integer",
-        ),
-        (
-            'id = "x"\ntitle = "X"\n' + GOOD_RULE + "maximum = 3\n",
-            "rule[1] (cap).maximum",
-            "unknown parameter",
-        ),
-        (
-            'id = "x"\ntitle = "X"\n' + GOOD_RULE + 'severity = "fatal"\n',
-            "rule[1] (cap).severity",
-            "error",
-        ),
-        (
-            'id = "x"\ntitle = "X"\n[[rule]]\nid = "t"\ncheck = "unit-types"\nallowed = ["BM", "ZZ"]\n',
-            "rule[1] (t).allowed",
-            "'ZZ' is not one of",
-        ),
-        (
-            'id = "x"\ntitle = "X"\n[[rule]]\nid = "r"\ncheck = "rules-level"\nmax = "Expert"\n',
-            "rule[1] (r).max",
-            "is not one of",
-        ),
-        (
-            'id = "x"\ntitle = "X"\n[[rule]]\nid = "u"\ncheck = "unit-count"\nmin = 9\nmax = 3\n',
-            "rule[1] (u).min",
-            "larger than max",
-        ),
-        (
-            'id = "x"\ntitle = "X"\n[[rule]]\nid = "e"\ncheck = "era"\nera = "Stone Age"\n',
-            "rule[1] (e).era",
-            "unknown era",
-        ),
-        (
-            'id = "x"\ntitle = "X"\n' + GOOD_RULE + GOOD_RULE,
-            "rule[2] (cap).id",
-            "duplicate rule id",
-        ),
-        ('title = "X"\n' + GOOD_RULE, "id", "missing"),
-        ('id = "x"\n' + GOOD_RULE, "title", "missing"),
-        ('id = "x"\ntitle = "X"\n[[rules]]\nid = "a"\n', "rules", "[[rule]]"),
-        ('id = "x"\ntitle = "X"\n', "rule", "no rules"),
-        ('id = "x"\ntitle = "X"\nextends = "nope"\n', "extends", "no rule pack with id 'nope'"),
-        (
-            'id = "x"\ntitle = "X"\n[optional.mutiny]\nbase_tn = 8\n',
-            "optional.mutiny",
-            "unknown optional rule",
-        ),
-        (
-            'id = "x"\ntitle = "X"\nextends = "standard"\n[optional.betrayal]\nbase_tn = "9"\n',
-            "optional.betrayal.base_tn",
-            "expected an integer",
-        ),
-    ],
-    ids=lambda value: value if isinstance(value, str) and len(value) < 30 else None,
+    ("text", "key", "reason"), BROKEN, ids=[_case_id(key, reason) for _, key, reason in BROKEN]
 )
 def test_broken_pack_is_refused_with_file_key_and_reason(
     tmp_path: Path, text: str, key: str, reason: str
@@ -132,9 +141,48 @@ def test_broken_pack_is_refused_with_file_key_and_reason(
         load_pack(str(path))
     problems = caught.value.problems
     assert problems, caught.value.message
+    assert "rule pack" in caught.value.message  # "…: 1 problem in the rule pack"
     matching = [p for p in problems if p.startswith(f"{path}: {key}: ")]
     assert matching, problems
     assert any(reason in p for p in matching), problems
+
+
+def test_a_pack_that_does_not_read_says_why(tmp_path: Path) -> None:
+    not_text = tmp_path / "latin.toml"
+    not_text.write_bytes(b'id = "x"\ntitle = "Caf\xe9"\n')
+    not_toml = _pack(tmp_path, "syntax.toml", 'id = "x"\ntitle = "X"\n[[rule]\n')
+    for path, problem in (
+        (not_text, "(file): not UTF-8 text"),
+        (not_toml, "(syntax): invalid TOML"),
+    ):
+        with pytest.raises(RulePackError) as caught:
+            load_pack(path)
+        assert caught.value.message == f"rule pack {path} does not load"
+        assert [p.split(": ", 1)[1][: len(problem)] for p in caught.value.problems] == [problem]
+
+
+def test_a_pack_named_as_a_file_is_read_from_that_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A name ending in .toml or holding a slash is a file, not an id: ``--pack club.toml``."""
+    monkeypatch.chdir(tmp_path)
+    _pack(tmp_path, "club.toml", 'id = "club"\ntitle = "Club"\n' + GOOD_RULE)
+    _pack(tmp_path / "packs", "night", 'id = "night"\ntitle = "Night"\n' + GOOD_RULE)
+    assert load_pack("club.toml").title == "Club"
+    assert load_pack("packs/night").title == "Night"  # no .toml, but a path
+    for missing in ("other.toml", "packs/other", "packs\\other"):
+        with pytest.raises(RulePackError) as caught:
+            load_pack(missing)
+        assert caught.value.message == f"rule pack file {Path(missing)} does not exist"
+
+
+def test_a_pack_without_an_id_is_listed_under_its_file_name() -> None:
+    """Its rules' ids are not the pack's: only the lines before the first table are."""
+    _pack(_user_rules(), "no-id.toml", 'title = "No id"\n' + GOOD_RULE + GOOD_RULE)
+    packs = available_packs()
+    assert "no-id" in packs and "cap" not in packs
+    with pytest.raises(RulePackError, match="no-id"):
+        load_pack("no-id")  # listed, and refused when loaded: its id is missing
 
 
 def test_every_problem_is_listed_at_once(tmp_path: Path) -> None:
@@ -151,8 +199,25 @@ def test_every_problem_is_listed_at_once(tmp_path: Path) -> None:
 
 
 def test_unknown_pack_id_lists_the_available_ones() -> None:
-    with pytest.raises(RulePackError, match=r"unknown rule pack 'tournament-999'.*tournament-300"):
+    with pytest.raises(RulePackError) as caught:
         load_pack("tournament-999")
+    known = ", ".join(
+        sorted(path.stem for path in (paths.templates_dir() / "rules").glob("*.toml"))
+    )
+    assert "tournament-300, tournament-350" in known  # (the shipped files are named by id)
+    assert caught.value.message == f"unknown rule pack 'tournament-999' (available: {known})"
+
+
+def test_a_pack_too_large_to_be_a_pack_is_refused_unread(tmp_path: Path) -> None:
+    path = tmp_path / "huge.toml"
+    path.write_text('id = "huge"\ntitle = "Huge"\n' + "#" * limits.MAX_TEMPLATE_BYTES, "utf-8")
+    with pytest.raises(RulePackError) as caught:
+        load_pack(path)
+    size = path.stat().st_size
+    limit = limits.MAX_TEMPLATE_BYTES
+    assert (
+        caught.value.message == f"{path} is {size:,} bytes; rule packs over {limit:,} are refused"
+    )
 
 
 def test_user_pack_overrides_a_builtin_by_id_whatever_its_file_name() -> None:
