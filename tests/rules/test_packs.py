@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 from pathlib import Path
@@ -13,9 +14,9 @@ from cardsmith import limits, paths
 from cardsmith.errors import RulePackError
 from cardsmith.rules import engine
 from cardsmith.rules.checks import CHECKS
-from cardsmith.rules.engine import available_packs, check_force, load_pack
+from cardsmith.rules.engine import available_packs, check_force, load_pack, uses_check
 from cardsmith.rules.model import Severity
-from cardsmith.rules.optional import BetrayalRule
+from cardsmith.rules.optional import OPTIONAL_RULES, BetrayalRule
 
 GOOD_RULE = '[[rule]]\nid = "cap"\ncheck = "pv-cap"\nmax = 200\n'
 
@@ -183,6 +184,43 @@ def test_a_pack_without_an_id_is_listed_under_its_file_name() -> None:
     assert "no-id" in packs and "cap" not in packs
     with pytest.raises(RulePackError, match="no-id"):
         load_pack("no-id")  # listed, and refused when loaded: its id is missing
+
+
+def test_an_unknown_check_suggests_the_three_closest(tmp_path: Path) -> None:
+    close = difflib.get_close_matches("unit-copies", list(CHECKS), n=10)
+    assert len(close) > 3  # more close names than are offered
+    text = 'id = "x"\ntitle = "X"\n[[rule]]\nid = "u"\ncheck = "unit-copies"\n'
+    with pytest.raises(RulePackError) as caught:
+        load_pack(_pack(tmp_path, "x.toml", text))
+    offered = " or ".join(repr(name) for name in close[:3])
+    assert any(f"did you mean {offered}?" in p for p in caught.value.problems)
+
+
+def test_every_broken_rule_and_optional_rule_is_listed(tmp_path: Path) -> None:
+    """A broken entry is skipped and the next one still read, so all are named at once."""
+    text = 'id = "x"\ntitle = "X"\nrule = [1, 2]\n'
+    text += "[optional]\nmutiny = 1\nzealots = 2\nbetrayal = 3\nbetrayals = 4\n"
+    path = _pack(tmp_path, "x.toml", text)
+    with pytest.raises(RulePackError) as caught:
+        load_pack(path)
+    known = ", ".join(sorted(OPTIONAL_RULES))
+    assert sorted(str(p).removeprefix(f"{path}: ") for p in caught.value.problems) == sorted(
+        [
+            "rule[1]: must be a table",
+            "rule[2]: must be a table",
+            f"optional.mutiny: unknown optional rule (known: {known})",
+            f"optional.zealots: unknown optional rule (known: {known})",
+            "optional.betrayal: must be a table",
+            f"optional.betrayals: unknown optional rule (known: {known})",
+        ]
+    )
+
+
+def test_a_pack_uses_the_checks_its_rules_name() -> None:
+    """Only packs with an availability rule make ``check`` read the availability lists."""
+    assert not uses_check(load_pack("standard"), "availability")
+    assert uses_check(load_pack("clan-invasion-wolf-350"), "availability")
+    assert uses_check(load_pack("standard"), "pv-cap")
 
 
 def test_every_problem_is_listed_at_once(tmp_path: Path) -> None:
