@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from cardsmith.catalogue.factions import Faction
 from cardsmith.models import Force
+from cardsmith.models.force import MulRef
 from cardsmith.rules.checks import CHECKS
 from cardsmith.rules.engine import check_force, is_legal, iter_violations, load_pack
 from cardsmith.rules.model import Rule, RulePack
@@ -74,7 +74,7 @@ class _Unreadable:
 
 def test_the_availability_data_given_reaches_the_checks(legal_force: Force) -> None:
     pack = RulePack("p", "P", rules=(_rule("avail", "availability", era="Clan Invasion"),))
-    force = replace(legal_force, faction=Faction(24, "Clan Wolf"))
+    force = replace(legal_force, faction=MulRef(24, "Clan Wolf"))
     data: Any = _Unreadable()
     found = list(iter_violations(force, pack, availability=data))
     assert found == list(check_force(force, pack, availability=data).violations)
