@@ -56,6 +56,19 @@ async def test_typing_shows_matching_rows_and_preview(
         assert any(name.startswith("Griffin") for name in _names(app))
 
 
+def _cards_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """From now on, the name of each unit whose card the preview draws ("None": no unit)."""
+    drawn: list[str] = []
+    show = UnitCard.show
+
+    def counted(card: UnitCard, item: object) -> None:
+        drawn.append(getattr(item, "name", str(item)))
+        show(card, item)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(UnitCard, "show", counted)
+    return drawn
+
+
 async def test_the_card_is_drawn_once_the_cursor_rests(
     make_app: Callable[..., CardsmithApp], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -64,18 +77,11 @@ async def test_the_card_is_drawn_once_the_cursor_rests(
 
     # Longer than the keys take even on a loaded machine (the app's own rest is 60 ms).
     monkeypatch.setattr(catalogue, "PREVIEW_DELAY", 1.0)
-    drawn: list[str] = []
-    show = UnitCard.show
-
-    def counted(card: UnitCard, item: object) -> None:
-        drawn.append(getattr(item, "name", str(item)))
-        show(card, item)  # type: ignore[arg-type]
-
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         await pilot.press("enter")  # to the results
-        monkeypatch.setattr(UnitCard, "show", counted)
+        drawn = _cards_drawn(monkeypatch)
         await pilot.press(*["down"] * 8)
         assert drawn == []
         for _ in range(400):
@@ -94,13 +100,6 @@ async def test_a_letter_that_keeps_the_top_row_keeps_its_card(
     """The card under the first row is not read and laid out again when a letter keeps it."""
     from cardsmith.tui.screens import catalogue
 
-    drawn: list[str] = []
-    show = UnitCard.show
-
-    def counted(card: UnitCard, item: object) -> None:
-        drawn.append(getattr(item, "name", str(item)))
-        show(card, item)  # type: ignore[arg-type]
-
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
@@ -108,7 +107,7 @@ async def test_a_letter_that_keeps_the_top_row_keeps_its_card(
         card = app.screen.query_one("#preview", UnitCard)
         first = _names(app)[0]
         assert first.startswith("Griffin") and first in str(card.render())
-        monkeypatch.setattr(UnitCard, "show", counted)
+        drawn = _cards_drawn(monkeypatch)
         await search(pilot, "in")  # "griffin": the same first row
         assert _names(app)[0] == first
         assert drawn == []
