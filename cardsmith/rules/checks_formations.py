@@ -61,8 +61,8 @@ def formations(view: ForceView, rule: Rule) -> Iterator[Violation]:
             yield rule.violation(
                 f"group {group.name!r} is not a {result.name}: {req.text}",
                 entries=offending or member_refs,
-                expected=_text(req.expected),
-                actual=_text(req.actual),
+                expected=req.expected,
+                actual=req.actual,
                 hint=_hint(group.name, req.id, quantities.get(req.id), offending),
                 fix=_fix(req.id, quantities.get(req.id), offending),
             )
@@ -85,9 +85,3 @@ def _fix(req_id: str, quantity: str | None, offending: list[EntryRef]) -> Fix:
     if quantity == "none" or offending:
         return Fix.REPLACE_UNITS
     return Fix.SET_FORMATION
-
-
-def _text(value: object) -> int | str | None:
-    if value is None or isinstance(value, int | str):
-        return value
-    return str(value)

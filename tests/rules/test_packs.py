@@ -114,6 +114,16 @@ BROKEN = [
     ('id = "x"\ntitle = "X"\nextends = "nope"\n', "extends", "no rule pack with id 'nope'"),
     ('id = "x"\ntitle = "X"\nextends = 5\n' + GOOD_RULE, "extends", "expected non-empty text"),
     (
+        'id = "x"\ntitle = "X"\n[[rule]]\nid = "s"\ncheck = "skill-extremes"\n',
+        "rule[1] (s).max_at_best",
+        "set max_at_best, max_at_worst or both",
+    ),
+    (
+        'id = "x"\ntitle = "X"\n[[rule]]\nid = "s"\ncheck = "skill-extremes"\nmax_at_worst = 1\n',
+        "rule[1] (s).worst",
+        "max_at_worst needs the worst skill it counts",
+    ),
+    (
         'id = "x"\ntitle = "X"\n[optional.mutiny]\nbase_tn = 8\n',
         "optional.mutiny",
         "unknown optional rule",
