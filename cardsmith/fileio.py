@@ -78,6 +78,10 @@ def read_bytes(path: Path, *, what: str, max_bytes: int, error: type[CardsmithEr
     except IsADirectoryError as exc:
         raise error(f"{path} is a folder, not a {what}") from exc
     except OSError as exc:
+        # A socket cannot be opened at all ("no such device or address"): say what it is.
+        kind = _special_kind_at(path)
+        if kind is not None:
+            raise error(f"{path} is {kind}, not a {what}") from exc
         raise error(f"cannot read {path}: {os_reason(exc)}") from exc
     try:
         info = os.fstat(fd)
@@ -113,6 +117,15 @@ def _read_up_to(fd: int, size: int) -> bytes:
         parts.append(chunk)
         left -= len(chunk)
     return b"".join(parts)
+
+
+def _special_kind_at(path: Path) -> str | None:
+    """What ``path`` is when it is neither a regular file nor a folder (None otherwise)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    return None if stat.S_ISREG(mode) or stat.S_ISDIR(mode) else _special_kind(mode)
 
 
 def _special_kind(mode: int) -> str:

@@ -345,3 +345,87 @@ def test_a_device_or_fifo_given_as_output_is_refused_not_replaced(
         assert result.code == 2, (command, result)
         assert "is a FIFO (named pipe), not a file" in result.stderr, result
         assert stat.S_ISFIFO(pipe.lstat().st_mode), command  # still the pipe it was
+
+
+def test_a_lock_file_opens_to_whoever_may_write_the_file(tmp_path: Path) -> None:
+    """The lock takes the file's own write permissions, never more (and its owner's always)."""
+    from cardsmith.errors import ForceFileError
+    from cardsmith.fileio import lock_path, locked
+
+    for mode in (0o640, 0o664, 0o400):
+        path = tmp_path / f"lance-{mode:o}.json"
+        path.write_text("[]")
+        path.chmod(mode)
+        with locked(path, error=ForceFileError):
+            lock_mode = stat.S_IMODE(lock_path(path).stat().st_mode)
+        assert lock_mode == (mode & 0o666) | 0o600, oct(lock_mode)
+
+
+@pytest.mark.parametrize(
+    ("target", "kind"),
+    [("/dev/null", "a device"), ("socket", "a socket")],
+)
+def test_a_device_or_socket_read_as_a_file_is_named_for_what_it_is(
+    tmp_path: Path, target: str, kind: str
+) -> None:
+    import socket
+
+    from cardsmith.errors import ForceFileError
+    from cardsmith.fileio import read_bytes
+
+    path = Path(target)
+    if target == "socket":
+        path = tmp_path / "force.sock"
+        server = socket.socket(socket.AF_UNIX)
+        server.bind(str(path))
+        server.close()
+    with pytest.raises(ForceFileError) as caught:
+        read_bytes(path, what="force file", max_bytes=1000, error=ForceFileError)
+    assert caught.value.message == f"{path} is {kind}, not a force file"
+
+
+def test_a_second_byte_order_mark_is_refused_like_any_bad_json(tmp_path: Path) -> None:
+    """One BOM is skipped (Windows editors write it); a second is not JSON."""
+    from cardsmith.errors import ForceFileError
+    from cardsmith.fileio import read_json
+
+    path = tmp_path / "doc.json"
+    path.write_bytes(b"\xef\xbb\xbf[1]")
+    assert read_json(path, what="test file", max_bytes=1000, error=ForceFileError) == [1]
+    path.write_bytes(b"\xef\xbb\xbf\xef\xbb\xbf[1]")
+    with pytest.raises(ForceFileError) as caught:
+        read_json(path, what="test file", max_bytes=1000, error=ForceFileError)
+    assert caught.value.message == (
+        f"{path} is not valid JSON: Unexpected UTF-8 BOM (decode using utf-8-sig)"
+        " at line 1 column 1"
+    )
+
+
+def test_an_output_that_is_an_input_under_another_name_says_both(tmp_path: Path) -> None:
+    from cardsmith.errors import UsageError
+    from cardsmith.fileio import refuse_overwrite
+
+    source = tmp_path / "lance.json"
+    source.write_text("{}")
+    for output, shown in (
+        (source, f"{source}"),
+        (
+            tmp_path / "sub" / ".." / "lance.json",
+            f"{tmp_path}/sub/../lance.json (that is {source})",
+        ),
+        (tmp_path / "new.json", None),
+    ):
+        if shown is None:
+            refuse_overwrite(output, [source, tmp_path / "missing.json"])  # neither is it
+            continue
+        (tmp_path / "sub").mkdir(exist_ok=True)
+        with pytest.raises(UsageError) as caught:
+            refuse_overwrite(output, [source])
+        assert caught.value.message == (
+            f"the output {shown} is an input of this command; "
+            "writing it would destroy the input — choose another output file"
+        )
+    # An input not written yet is the output when its path leads to the output's.
+    later = tmp_path / "later.json"
+    with pytest.raises(UsageError, match="is an input"):
+        refuse_overwrite(tmp_path / "sub" / ".." / "later.json", [later])
