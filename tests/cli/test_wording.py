@@ -30,6 +30,10 @@ def test_count(n: int, noun: str, plural: str, expected: str) -> None:
         ("Marauder II MAD-4A", 12, "Marau…MAD-4A"),  # the variant stays whole
         ("Elemental Battle Armor [Laser] (Sqd5)", 24, "Elemental B…aser] (Sqd5)"),
         ("Long Tom Artillery Vehicle", 9, "Long…icle"),
+        ("Achileus Light Battle Armor (Sqd5)", 10, "Ach…(Sqd5)"),  # the last word, 3 before it
+        ("Achileus Light Battle Armor (Sqd5)", 9, "Achi…qd5)"),  # no room for both
+        ("Atlas Dragoon Compact Edition", 14, "Atlas…Edition"),  # no space before the …
+        ("Locust LCT-1V Mk", 6, "Lo…Mk"),  # nor after it
         ("abc", 2, "…c"),
         ("abc", 1, "…"),
         ("abc", 0, ""),
@@ -55,6 +59,8 @@ def test_shortened_variants_stay_distinct() -> None:
         ("AB CD EF", 6, "AB CD…"),
         ("C3M ECM", 4, "C3M…"),
         ("ARTLTC-1 CASE", 4, "ART…"),  # a first special too long is cut
+        ("CASE JMPS1", 2, "C…"),
+        ("CASE  JMPS1 MHQ", 7, "CASE…"),  # no space before the …
         ("abc", 1, "…"),
         ("abc", 0, ""),
     ],

@@ -113,6 +113,17 @@ def test_problems_collect_and_raise_together() -> None:
     Problems().raise_if_any("anything", error=errors.FormatError)  # nothing to raise
 
 
+def test_one_problem_is_one_and_a_key_without_a_file_stands_alone() -> None:
+    problems = Problems()  # no source: the key is all the place there is
+    problems.at("title", "missing", hint="give the pack a title")
+    assert problems.items == ["title: missing"]
+    assert (problems.items[0].where, problems.items[0].hint) == ("title", "give the pack a title")
+    assert problems.headline("rule pack") == "1 problem in the rule pack"
+    problems.add("row 2: unknown unit")  # it says where it is itself
+    assert problems.items[1].where == "" and problems.items[1].message == "row 2: unknown unit"
+    assert Problems("lance.json").headline("force") == "lance.json: 0 problems in the force"
+
+
 def test_problem_lines_show_hints_and_cut_long_lists() -> None:
     items = [Problem(f"bad {n}", where=f"row {n}", hint="fix" if n == 0 else "") for n in range(5)]
     assert problem_lines(items, limit=2) == [

@@ -322,6 +322,12 @@ def test_the_lock_timeout_comes_from_the_environment(monkeypatch: pytest.MonkeyP
     monkeypatch.setenv("CARDSMITH_LOCK_TIMEOUT", "nan")
     with pytest.raises(UsageError, match="CARDSMITH_LOCK_TIMEOUT must be a finite number"):
         lock_timeout()
+    monkeypatch.setenv("CARDSMITH_LOCK_TIMEOUT", "0")
+    assert lock_timeout() == 0  # do not wait: fail at once when the file is busy
+    monkeypatch.setenv("CARDSMITH_LOCK_TIMEOUT", "-1")
+    with pytest.raises(UsageError) as caught:
+        lock_timeout()
+    assert caught.value.message == "CARDSMITH_LOCK_TIMEOUT must be 0 or more, not '-1'"
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes (POSIX)")

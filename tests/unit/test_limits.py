@@ -76,3 +76,16 @@ def test_sizes_and_chains() -> None:
     limits.check_chain(limits.MAX_EXTENDS, where="p.toml", error=ForceFileError)
     with pytest.raises(ForceFileError, match="extends chain is longer than"):
         limits.check_chain(limits.MAX_EXTENDS + 1, where="p.toml", error=ForceFileError)
+
+
+def test_toml_that_does_not_read_or_nests_too_deep_names_its_file() -> None:
+    from cardsmith.errors import TemplateError
+
+    with pytest.raises(TemplateError) as caught:
+        limits.parse_toml("a = [", where="card.toml", error=TemplateError)
+    assert caught.value.message.startswith("card.toml is not valid TOML: ")
+    deep = "a = " + "[" * (limits.MAX_DEPTH + 1) + "]" * (limits.MAX_DEPTH + 1)
+    with pytest.raises(TemplateError) as caught:
+        limits.parse_toml(deep, where="card.toml", error=TemplateError)
+    assert caught.value.message == f"card.toml nests more than {limits.MAX_DEPTH} levels deep"
+    assert limits.parse_toml("a = [[1]]", where="card.toml", error=TemplateError) == {"a": [[1]]}
