@@ -354,11 +354,12 @@ def test_a_device_or_fifo_given_as_output_is_refused_not_replaced(
 
 
 def test_a_lock_file_opens_to_whoever_may_write_the_file(tmp_path: Path) -> None:
-    """The lock takes the file's own write permissions, never more (and its owner's always)."""
+    """The lock takes the file's own read and write permissions (its owner's always), never
+    an execute bit."""
     from cardsmith.errors import ForceFileError
     from cardsmith.fileio import lock_path, locked
 
-    for mode in (0o640, 0o664, 0o400):
+    for mode in (0o640, 0o664, 0o400, 0o751):
         path = tmp_path / f"lance-{mode:o}.json"
         path.write_text("[]")
         path.chmod(mode)
