@@ -436,3 +436,34 @@ def test_an_output_that_is_an_input_under_another_name_says_both(tmp_path: Path)
     later = tmp_path / "later.json"
     with pytest.raises(UsageError, match="is an input"):
         refuse_overwrite(tmp_path / "sub" / ".." / "later.json", [later])
+
+
+def test_a_locked_update_reads_afresh_and_saves_within_the_bounds_given(tmp_path: Path) -> None:
+    from cardsmith.errors import ForceFileError
+    from cardsmith.fileio import locked_update, read_json
+
+    path = tmp_path / "lance.json"
+    path.write_text('["first"]')
+
+    def read(p: Path) -> list[str]:
+        data: list[str] = read_json(p, what="list", max_bytes=1000, error=ForceFileError)
+        return data
+
+    with locked_update(path, read=read, error=ForceFileError) as update:
+        assert update.current == ["first"] and not update.saved
+        update.save(json.dumps([*update.current, "second"]).encode(), keep_backup=True)
+        assert update.saved
+    assert json.loads(path.read_text()) == ["first", "second"]
+    assert backup_path(path).read_text() == '["first"]'  # the version it replaced
+    with locked_update(path, read=read, error=ForceFileError) as update:
+        big = b"[" + b'"x",' * 300 + b'"x"]'
+        with pytest.raises(ForceFileError) as caught:
+            update.save(big, max_bytes=1000, what="force file")
+        assert not update.saved
+    assert caught.value.message == (
+        f"{path} would be {len(big):,} bytes; force files over 1,000 bytes are refused"
+    )
+    assert json.loads(path.read_text()) == ["first", "second"]  # nothing written
+    with locked_update(path, read=read, error=ForceFileError) as update:
+        update.save(b"[]")  # no backup asked for: the last one stays
+    assert backup_path(path).read_text() == '["first"]' and path.read_text() == "[]"
