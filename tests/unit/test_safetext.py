@@ -46,3 +46,23 @@ def test_the_escapes_read_back_as_the_same_name_inside_json() -> None:
 def test_nothing_unsafe_is_left(text: str) -> None:
     assert is_safe(safe_text(text))
     assert is_safe(safe_text(text, keep_layout=True).replace("\n", "").replace("\t", ""))
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("Atlas AS7-D", "Atlas AS7-D"),
+        ("Evil\x1b]0;x\x07", "Evil␛]0;x␇"),  # C0 controls as their Control Pictures
+        ("\x00tab\tnew\n", "␀tab␉new␊"),
+        ("del\x7f", "del␡"),
+        ("\x9b2J", "\ufffd2J"),  # C1, bidi and lone surrogates have no picture
+        ("abc\u202edcba", "abc\ufffddcba"),
+        ("bad\udcff", "bad\ufffd"),
+    ],
+)
+def test_text_laid_out_in_cells_shows_one_symbol_a_character(text: str, shown: str) -> None:
+    """The app's last guard: a line already cut to its cells keeps its width."""
+    from cardsmith.safetext import one_cell
+
+    assert one_cell(text) == shown
+    assert len(one_cell(text)) == len(text)
