@@ -467,3 +467,37 @@ def test_a_locked_update_reads_afresh_and_saves_within_the_bounds_given(tmp_path
     with locked_update(path, read=read, error=ForceFileError) as update:
         update.save(b"[]")  # no backup asked for: the last one stays
     assert backup_path(path).read_text() == '["first"]' and path.read_text() == "[]"
+
+
+def test_a_save_renames_a_hidden_temporary_made_beside_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Beside it, so the rename is one step on one file system; hidden and named after the
+    file, so a leftover (power cut) is seen for what it is.  A failed rename leaves none."""
+    import errno
+
+    target = tmp_path / "lance.json"
+    target.write_text('["old"]')
+    renames: list[tuple[Path, Path]] = []
+    rename = os.replace
+
+    def noted(source: str, destination: str | Path) -> None:
+        renames.append((Path(source), Path(destination)))
+        rename(source, destination)
+
+    monkeypatch.setattr(os, "replace", noted)
+    atomic_write(target, b'["new"]', keep_backup=True)
+    assert [destination.name for _, destination in renames] == ["lance.json.bak", "lance.json"]
+    for source, destination in renames:
+        assert source.parent == tmp_path
+        assert source.name.startswith(f".{destination.name}.") and source.suffix == ".tmp"
+    assert target.read_text() == '["new"]' and backup_path(target).read_text() == '["old"]'
+
+    def cross_device(source: str, destination: str | Path) -> None:
+        raise OSError(errno.EXDEV, "Invalid cross-device link")
+
+    monkeypatch.setattr(os, "replace", cross_device)
+    with pytest.raises(OSError):
+        atomic_write(target, b'["lost"]')
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lance.json", "lance.json.bak"]
+    assert target.read_text() == '["new"]'
