@@ -89,3 +89,29 @@ def test_toml_that_does_not_read_or_nests_too_deep_names_its_file() -> None:
         limits.parse_toml(deep, where="card.toml", error=TemplateError)
     assert caught.value.message == f"card.toml nests more than {limits.MAX_DEPTH} levels deep"
     assert limits.parse_toml("a = [[1]]", where="card.toml", error=TemplateError) == {"a": [[1]]}
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        (
+            b'{"a": 1,, "b": 2}',
+            "lance.json is not valid JSON: Expecting property name enclosed in double quotes"
+            " at line 1 column 9",
+        ),
+        (
+            b"[1, 2",
+            "lance.json is not valid JSON (the file looks cut short): Expecting ',' delimiter"
+            " at line 1 column 6",
+        ),
+        (  # a list closed by the wrong bracket at the very end: cut short, then closed
+            b'{"a": [1, 2}',
+            "lance.json is not valid JSON (the file looks cut short): Expecting ',' delimiter"
+            " at line 1 column 12",
+        ),
+    ],
+)
+def test_bad_json_says_where_and_whether_it_looks_cut_short(raw: bytes, message: str) -> None:
+    with pytest.raises(ForceFileError) as caught:
+        limits.parse_json(raw, where="lance.json", what="force file", error=ForceFileError)
+    assert caught.value.message == message
