@@ -66,7 +66,9 @@ def check_tree(value: Any, *, where: str, error: ErrorType, max_depth: int = MAX
     # Iterative, so a hostile file cannot exhaust the stack; the path is built only
     # for containers, so the common case costs one type check per value.
     if type(value) is not dict and type(value) is not list:
-        value = [value]  # a bare number is checked as the one item of a list
+        # A bare number is checked as the one item of a table whose key names nothing,
+        # so the message calls it "the value" (not "[0]", as if the file held a list).
+        value = {"": value}
     stack: list[tuple[Any, int, tuple[str | int, ...]]] = [(value, 1, ())]
     while stack:
         node, depth, path = stack.pop()

@@ -171,10 +171,12 @@ def test_a_read_only_file_is_refused_not_replaced(tmp_path: Path) -> None:
     target = tmp_path / "lance.json"
     target.write_bytes(b"mine")
     target.chmod(0o444)
-    with pytest.raises(
-        ForceFileError, match=r"lance\.json is read-only; cardsmith does not replace"
-    ):
+    with pytest.raises(ForceFileError) as caught:
         save_bytes(target, b"theirs", ForceFileError, keep_backup=True)
+    assert caught.value.message == (
+        f"{target} is read-only; cardsmith does not replace it "
+        "(make it writable, or save under another name)"
+    )
     assert target.read_bytes() == b"mine" and not (tmp_path / "lance.json.bak").exists()
     assert stat.S_IMODE(target.stat().st_mode) == 0o444
 
@@ -366,6 +368,14 @@ def test_a_lock_file_opens_to_whoever_may_write_the_file(tmp_path: Path) -> None
         with locked(path, error=ForceFileError):
             lock_mode = stat.S_IMODE(lock_path(path).stat().st_mode)
         assert lock_mode == (mode & 0o666) | 0o600, oct(lock_mode)
+    # A file not saved yet: its lock gets what any new file of the user's would.
+    umask = os.umask(0o022)
+    try:
+        new = tmp_path / "new.json"
+        with locked(new, error=ForceFileError):
+            assert stat.S_IMODE(lock_path(new).stat().st_mode) == 0o644
+    finally:
+        os.umask(umask)
 
 
 @pytest.mark.parametrize(

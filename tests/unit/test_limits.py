@@ -115,3 +115,18 @@ def test_bad_json_says_where_and_whether_it_looks_cut_short(raw: bytes, message:
     with pytest.raises(ForceFileError) as caught:
         limits.parse_json(raw, where="lance.json", what="force file", error=ForceFileError)
     assert caught.value.message == message
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        (b"1e400", "x.json: the value is not a finite number"),
+        (b"99999999999999999999999", "x.json: the value is too large a number"),
+        (b'{"a": [1, 1e400]}', "x.json: a[1] is not a finite number"),
+    ],
+)
+def test_a_number_out_of_range_is_named_where_it_is(raw: bytes, message: str) -> None:
+    """A document that is one bare number is "the value", not an item of a list."""
+    with pytest.raises(ForceFileError) as caught:
+        limits.parse_json(raw, where="x.json", what="force file", error=ForceFileError)
+    assert caught.value.message == message
