@@ -511,3 +511,15 @@ def test_a_save_renames_a_hidden_temporary_made_beside_the_file(
         atomic_write(target, b'["lost"]')
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lance.json", "lance.json.bak"]
     assert target.read_text() == '["new"]'
+
+
+def test_a_folder_given_as_the_file_to_save_is_refused_in_words(tmp_path: Path) -> None:
+    from cardsmith.errors import ForceFileError
+    from cardsmith.fileio import save_bytes
+
+    folder = tmp_path / "lance.json"
+    folder.mkdir()
+    with pytest.raises(ForceFileError) as caught:
+        save_bytes(folder, b"[]", ForceFileError)
+    assert caught.value.message == f"cannot write {folder}: it is a folder"
+    assert folder.is_dir() and list(folder.iterdir()) == []
