@@ -523,3 +523,25 @@ def test_a_folder_given_as_the_file_to_save_is_refused_in_words(tmp_path: Path) 
         save_bytes(folder, b"[]", ForceFileError)
     assert caught.value.message == f"cannot write {folder}: it is a folder"
     assert folder.is_dir() and list(folder.iterdir()) == []
+
+
+def test_a_file_that_grows_while_it_is_read_is_read_whole_or_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another program may still be writing it: the size stat gave is only where to start."""
+    from cardsmith.errors import ForceFileError
+    from cardsmith.fileio import read_bytes
+
+    path = tmp_path / "growing.json"
+    path.write_bytes(b"x" * 100)
+    fstat = os.fstat
+
+    class Earlier:  # what fstat said before the last 90 bytes were written
+        def __init__(self, real: os.stat_result) -> None:
+            self.st_mode, self.st_size = real.st_mode, 10
+
+    monkeypatch.setattr(os, "fstat", lambda fd: Earlier(fstat(fd)))
+    assert read_bytes(path, what="force file", max_bytes=100, error=ForceFileError) == b"x" * 100
+    with pytest.raises(ForceFileError) as caught:
+        read_bytes(path, what="force file", max_bytes=99, error=ForceFileError)
+    assert caught.value.message == f"{path} is over 99 bytes; force files that large are refused"
