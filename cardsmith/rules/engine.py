@@ -64,7 +64,7 @@ def available_packs() -> dict[str, PackSource]:
     found: dict[str, PackSource] = {}
     for folder, builtin in ((builtin_pack_dir(), True), (user_pack_dir(), False)):
         here: dict[str, Path] = {}
-        for path in sorted(folder.glob("*.toml")):  # (no folder, no files)
+        for path in sorted(folder.glob("*.toml")):  # a missing folder globs to nothing
             pack_id = _peek_id(path)
             if pack_id not in here or path.stem == pack_id:
                 here[pack_id] = path

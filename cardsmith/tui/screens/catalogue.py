@@ -2,7 +2,8 @@
 
 Search keeps up with typing at any catalogue size.  A letter typed with no filter set is
 answered in the key's own turn, so the frame that shows the letter shows its results:
-the best ``TOP`` names holding the query take well under a millisecond.  What can take
+finding the best ``TOP`` names holding the query takes 0.2-4.5 ms at 8,605 units (one
+and two letters cost most: they find the most names).  What can take
 longer (typos, filters that scan every row, a column sort) runs in a thread worker, and
 changes made meanwhile are gathered into the next search (a debounce that never waits
 when the app is idle).  Nothing here writes into a field while the player types.
