@@ -124,6 +124,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.slow)
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` starts one worker more than there are cores.
+
+    App tests and the fake-server tests wait about a fifth of their time (for the app's
+    next frame, a server's delay, a child process), and a third worker runs in those
+    gaps: on 2 cores, 3 min 53 s against 4 min 55 s, and 2 min 45 s against 3 min 30 s,
+    measured one after the other.
+    """
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (cores or 1) + 1
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Collect cyclic garbage less often than Python's default (700, 10, 10) in a test process.
 
