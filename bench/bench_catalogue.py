@@ -1,7 +1,8 @@
 """Benchmarks catalogue search and opening against plain-Python baselines, side by side.
 
-Usage: ``python bench/bench_catalogue.py [path/to/units.json] [--during-import]`` (default
-../shared/mul/units.json; ``--during-import`` runs only the search-during-import measurement).
+Usage: ``python bench/bench_catalogue.py [path/to/units.json] [--during-import | --process]``
+(default ../shared/mul/units.json; ``--during-import`` runs only the search-during-import
+measurement, ``--process`` only the ``cardsmith search`` process against its floors).
 Prints medians and ratios; the design's bars (design.md §10) are shown next to each.
 Each pair is timed alternately in the same run, so machine noise hits both sides.
 """
@@ -164,6 +165,59 @@ for u in outcome.units:
 """
 
 
+#: Lists the shape (fields, frozen, slots) of every dataclass the named modules define.
+_SHAPES = """
+import dataclasses, importlib, json, sys
+shapes = []
+for name in sys.argv[1:]:
+    for value in vars(importlib.import_module(name)).values():
+        if isinstance(value, type) and dataclasses.is_dataclass(value) and value.__module__ == name:
+            params = value.__dataclass_params__
+            slots = "__slots__" in vars(value)
+            shapes.append([len(dataclasses.fields(value)), params.frozen, slots])
+print(json.dumps(shapes))
+"""
+
+
+def stack_floor_module(folder: Path, env: dict[str, str]) -> Path:
+    """A module of stand-in classes: as many dataclasses, of the same shapes, as the modules
+    a real ``cardsmith search atlas`` imports define (design.md §3: the models are frozen
+    dataclasses).  Building them is work of the standard library that any search through
+    that model pays for before a line of cardsmith runs."""
+    trace = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "cardsmith", "search", "atlas"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    ).stderr
+    modules = sorted(
+        {
+            line.rsplit("|", 1)[1].strip()
+            for line in trace.splitlines()
+            if line.startswith("import time:")
+            and line.rsplit("|", 1)[1].strip().startswith("cardsmith")
+        }
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", _SHAPES, *modules],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    lines = ["from dataclasses import dataclass", ""]
+    for number, (fields, frozen, slots) in enumerate(json.loads(found.stdout)):
+        lines.append(f"@dataclass(frozen={frozen}, slots={slots})")
+        lines.append(f"class Model{number}:")
+        lines.append('    """A stand-in."""')
+        lines += [f"    field{i}: int = 0" for i in range(fields)] or ["    pass"]
+        lines.append("")
+    module = folder / "stack_floor_models.py"
+    module.write_text("\n".join(lines), encoding="utf-8")
+    return module
+
+
 def _search_times(cache: Path, rounds: int) -> list[float]:
     return [wall for wall, _ in _search_runs(cache, rounds)]
 
@@ -189,7 +243,9 @@ def _timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
 
 def bench_process(cache: Path, rounds: int = 15) -> None:
     """``cardsmith search atlas`` against a bare Python process running the same SQLite query,
-    and against a bare click command running it; wall and CPU time, medians.
+    and against the libraries it stands on running that query: click (the command line),
+    and the same number of frozen dataclasses as its model (design.md §3); wall and CPU
+    time, medians.
 
     Every process keeps its compiled bytecode (in a folder of the bench's own, after one
     untimed run), as an installed cardsmith does.
@@ -202,6 +258,16 @@ def bench_process(cache: Path, rounds: int = 15) -> None:
         "bare click command + same query": [sys.executable, "-c", _CLICK_SQL, store],
         "cardsmith use case, no CLI": [sys.executable, "-c", _USE_CASE, str(cache)],
     }
+    models = stack_floor_module(cache.parent, {**env, "CARDSMITH_CACHE_DIR": str(cache)})
+    count = models.read_text(encoding="utf-8").count("@dataclass")
+    load = f"import sys\nsys.path.insert(0, {str(models.parent)!r})\nimport stack_floor_models\n"
+    floors[f"{count} dataclasses + same query"] = [sys.executable, "-c", load + _BARE_SQL, store]
+    floors[f"click + {count} dataclasses + query"] = [
+        sys.executable,
+        "-c",
+        load + _CLICK_SQL,
+        store,
+    ]
     runs: dict[str, list[tuple[float, float]]] = {"cardsmith search atlas": []}
     runs.update({name: [] for name in floors})
     _search_runs(cache, 1, env)
@@ -222,6 +288,11 @@ def bench_process(cache: Path, rounds: int = 15) -> None:
             line += f"   {wall[ours] / wall[name]:4.2f}×  {cpu[ours] / cpu[name]:4.2f}×"
             line += "  (bar: ≤ 2×)" if name.startswith("bare python") else ""
         print(line)
+    bare, stack = next(iter(floors)), list(floors)[-1]
+    print(
+        f"  the stack alone ({stack}) is {wall[stack] / wall[bare]:4.2f}× the bare process: "
+        "the floor of any search through click and the design's model"
+    )
 
 
 def bench_search_during_import(cache: Path, dump: Path, copies: int = 6) -> None:
@@ -296,6 +367,11 @@ def main() -> int:
     only_import = "--during-import" in sys.argv[1:]
     with tempfile.TemporaryDirectory() as folder:
         cache = Path(folder) / "cache"
+        if "--process" in sys.argv[1:]:
+            with Catalogue.open(cache) as catalogue:
+                catalogue.add(read_unit_file(dump), source="bench")
+            bench_process(cache)
+            return 0
         if only_import:
             with Catalogue.open(cache) as catalogue:
                 catalogue.add(read_unit_file(dump), source="bench")
