@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from cardsmith.cli.output import echo_json, format_table
+from cardsmith.cli.output import echo_json, format_table, warn
 from cardsmith.services import checks as services
 from cardsmith.services.checks import RulePack
 from cardsmith.wording import count
@@ -34,7 +34,7 @@ def rules() -> None:
     """Rule packs and the checks they are built from."""
 
 
-def _pack_rows() -> list[dict[str, Any]]:
+def _pack_rows(found: list[services.PackInfo]) -> list[dict[str, Any]]:
     return [
         {
             "id": info.id,
@@ -43,8 +43,9 @@ def _pack_rows() -> list[dict[str, Any]]:
             "builtin": info.builtin,
             "path": str(info.path),
             "error": info.error,
+            "ignored": [str(path) for path in info.ignored],
         }
-        for info in services.packs()
+        for info in found
     ]
 
 
@@ -83,7 +84,8 @@ def _jsonable(value: Any) -> Any:
 )
 def list_rules(fmt: str) -> None:
     """List the checks a pack may use (with their parameters) and the available packs."""
-    checks, packs = _check_rows(), _pack_rows()
+    found = services.packs()
+    checks, packs = _check_rows(), _pack_rows(found)
     if fmt == "json":
         for row in checks:
             del row["text"]
@@ -114,6 +116,9 @@ def list_rules(fmt: str) -> None:
         for p in packs
     ]
     click.echo(format_table(["id", "title", "rules", "from", "file"], table, right=[2]))
+    # Two files with one id: edits to the one not read would silently not count.
+    for message in services.unread_pack_files(found):
+        warn(message)
 
 
 @rules.command("show")

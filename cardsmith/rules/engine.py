@@ -43,6 +43,8 @@ class PackSource:
 
     path: Path
     builtin: bool
+    ignored: tuple[Path, ...] = ()
+    """Other files in the same folder that claim the id and are never read."""
 
 
 def builtin_pack_dir() -> Path:
@@ -59,16 +61,18 @@ def available_packs() -> dict[str, PackSource]:
     """Every pack by id, the file ``load_pack`` would read for it.
 
     A user pack replaces a built-in of the same id. Of two files in one folder that claim
-    an id, the one named after it wins, else the first by name (as ``_find_source`` finds).
+    an id, the one named after it wins, else the first by name (as ``_find_source`` finds);
+    the others are listed as ignored, so that ``rules list`` can say which edits count.
     """
     found: dict[str, PackSource] = {}
     for folder, builtin in ((builtin_pack_dir(), True), (user_pack_dir(), False)):
-        here: dict[str, Path] = {}
+        claims: dict[str, list[Path]] = {}
         for path in sorted(folder.glob("*.toml")):  # a missing folder globs to nothing
-            pack_id = _peek_id(path)
-            if pack_id not in here or path.stem == pack_id:
-                here[pack_id] = path
-        found.update((pack_id, PackSource(path, builtin)) for pack_id, path in here.items())
+            claims.setdefault(_peek_id(path), []).append(path)
+        for pack_id, files in claims.items():
+            read = next((p for p in files if p.stem == pack_id), files[0])
+            others = tuple(p for p in files if p != read)
+            found[pack_id] = PackSource(read, builtin, others)
     return dict(sorted(found.items()))
 
 

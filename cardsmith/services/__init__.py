@@ -34,6 +34,7 @@ if TYPE_CHECKING:
         pack_choices,
         pv_cap,
         set_formation,
+        unread_pack_files,
     )
     from cardsmith.services.force_files import (
         OutsideChange,
@@ -97,6 +98,7 @@ _LAZY: dict[str, str] = {
     "move_entry": "cardsmith.services.forces",
     "outside_change": "cardsmith.services.force_files",
     "pack_choices": "cardsmith.services.checks",
+    "unread_pack_files": "cardsmith.services.checks",
     "parse_filters": "cardsmith.services.catalogue",
     "pv_cap": "cardsmith.services.checks",
     "reference_tables": "cardsmith.services.cards",
@@ -174,4 +176,5 @@ __all__ = [
     "special_info",
     "special_meaning",
     "to_hit",
+    "unread_pack_files",
 ]

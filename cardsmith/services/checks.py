@@ -42,6 +42,7 @@ __all__ = [
     "packs",
     "pv_cap",
     "set_formation",
+    "unread_pack_files",
 ]
 
 
@@ -60,19 +61,33 @@ class PackInfo:
     path: Path
     error: str = ""
     """Why the pack does not load (empty when it does)."""
+    ignored: tuple[Path, ...] = ()
+    """Other files in the pack's folder that claim its id: never read."""
 
 
 def packs() -> list[PackInfo]:
     """Every pack by id, user packs replacing built-ins; a broken pack says why."""
     found: list[PackInfo] = []
     for pack_id, source in engine.available_packs().items():
+        where = (source.builtin, source.path)
         try:
             pack = engine.load_pack(pack_id)
         except CardsmithError as exc:
-            found.append(PackInfo(pack_id, "", 0, source.builtin, source.path, exc.message))
+            found.append(PackInfo(pack_id, "", 0, *where, exc.message, source.ignored))
             continue
-        found.append(PackInfo(pack_id, pack.title, len(pack.rules), source.builtin, source.path))
+        found.append(PackInfo(pack_id, pack.title, len(pack.rules), *where, "", source.ignored))
     return found
+
+
+def unread_pack_files(found: Iterable[PackInfo] | None = None) -> list[str]:
+    """A warning for each pack file that is never read because another file in its folder
+    claims the same id (``found``: ``packs()``, by default), worded once for both shells."""
+    return [
+        f"pack {info.id!r} is read from {info.path}; {path} claims the same id and is never "
+        "read (give it an id of its own)"
+        for info in (packs() if found is None else found)
+        for path in info.ignored
+    ]
 
 
 def pack_choices() -> list[tuple[str, str]]:

@@ -112,3 +112,42 @@ async def test_cli_and_app_give_the_same_verdicts(cli_run: Any, tmp_path: Path) 
         if v["rule"] == "commander"
     )  # fmt: skip
     assert "k marks the unit under the cursor as commander" in commander
+
+
+async def test_both_shells_warn_of_a_pack_file_that_is_never_read(cli_run: Any) -> None:
+    """Two files claim one pack id: ``rules list`` and the app's force settings (where a
+    pack is chosen) give the same warning for the file that is never read, and no other."""
+    from textual.message import Message
+    from textual.notifications import Notify
+
+    from cardsmith import paths
+    from cardsmith.tui.screens.force_settings import ForceSettingsDialog
+
+    rules = paths.user_templates_dir() / "rules"
+    rules.mkdir(parents=True)
+    text = '[[rule]]\nid = "cap"\ncheck = "pv-cap"\nmax = 300\n'
+    for name in ("event-a", "event-b", "event-c"):
+        (rules / f"{name}.toml").write_text(f'id = "spring"\ntitle = "{name}"\n' + text)
+    cli = cli_run("rules", "list")
+    assert cli.code == 0, cli
+    prefix = "cardsmith: warning: "
+    cli_said = [line.removeprefix(prefix) for line in cli.stderr.splitlines()]
+    messages: list[Message] = []
+    app = CardsmithApp(recovery=False)
+    async with app.run_test(size=SIZE, message_hook=messages.append) as pilot:
+        await ready(pilot)
+        await pilot.press("f3", "f")
+        await pilot.pause()
+        assert isinstance(app.screen, ForceSettingsDialog)
+    app_said = [
+        m.notification.message
+        for m in messages
+        if isinstance(m, Notify) and m.notification.title == "Rule packs"
+    ]
+    assert app_said == cli_said
+    read, unread = rules / "event-a.toml", (rules / "event-b.toml", rules / "event-c.toml")
+    assert app_said == [
+        f"pack 'spring' is read from {read}; {path} claims the same id and is never read "
+        "(give it an id of its own)"
+        for path in unread
+    ]

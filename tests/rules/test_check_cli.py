@@ -190,6 +190,30 @@ def test_rules_list_is_generated_from_the_registry(cli_run: Any) -> None:
     }
 
 
+def test_rules_list_names_a_pack_file_that_is_never_read(cli_run: Any) -> None:
+    """Two files that claim one id: a GM editing the one not read must be told."""
+    from cardsmith import paths
+
+    rules = paths.user_templates_dir() / "rules"
+    rules.mkdir(parents=True)
+    text = '[[rule]]\nid = "cap"\ncheck = "pv-cap"\nmax = 300\n'
+    (rules / "event-a.toml").write_text('id = "spring"\ntitle = "Draft A"\n' + text)
+    (rules / "event-b.toml").write_text('id = "spring"\ntitle = "Draft B"\n' + text)
+    result = cli_run("rules", "list")
+    assert result.code == 0, result
+    assert "Draft A" in result.stdout and "Draft B" not in result.stdout
+    assert result.stderr.count("warning") == 1, result.stderr
+    warning = " ".join(result.stderr.split())  # the terminal may wrap it
+    assert (
+        f"pack 'spring' is read from {rules / 'event-a.toml'}; {rules / 'event-b.toml'} "
+        "claims the same id and is never read (give it an id of its own)"
+    ) in warning
+    data = json.loads(cli_run("rules", "list", "--format", "json").stdout)
+    spring = next(p for p in data["packs"] if p["id"] == "spring")
+    assert spring["ignored"] == [str(rules / "event-b.toml")]
+    assert all(p["ignored"] == [] for p in data["packs"] if p["id"] != "spring")
+
+
 def test_rules_show(cli_run: Any) -> None:
     result = cli_run("rules", "show", "tournament-300")
     assert result.code == 0

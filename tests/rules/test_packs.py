@@ -321,6 +321,31 @@ def test_of_two_files_that_claim_an_id_the_list_shows_the_one_that_loads() -> No
     assert available_packs()["claimed"].path == rules / "claimed.toml"
     assert load_pack("twice").title == "First"
     assert available_packs()["twice"].path == rules / "first.toml"
+    # The files that lose are named, so that ``rules list`` can say which edits count.
+    assert available_packs()["claimed"].ignored == (rules / "a-copy.toml",)
+    assert available_packs()["twice"].ignored == (rules / "second.toml",)
+    _pack(rules, "third.toml", 'id = "twice"\ntitle = "Third"\n' + GOOD_RULE)
+    assert available_packs()["twice"].ignored == (rules / "second.toml", rules / "third.toml")
+    assert all(not s.ignored for s in available_packs().values() if s.builtin)
+
+
+def test_a_pack_that_does_not_load_still_names_the_file_it_hides() -> None:
+    """The file read is broken and the one hidden may be the good copy: both are said."""
+    from cardsmith.services.checks import packs
+
+    rules = _user_rules()
+    _pack(rules, "a-broken.toml", 'id = "cup"\ntitle = "Cup"\n[[rule]]\nid = "x"\n')
+    _pack(rules, "b-good.toml", 'id = "cup"\ntitle = "Cup, mended"\n' + GOOD_RULE)
+    cup = next(p for p in packs() if p.id == "cup")
+    assert cup.error and cup.path == rules / "a-broken.toml"
+    assert cup.ignored == (rules / "b-good.toml",)
+
+
+def test_a_user_pack_that_replaces_a_built_in_ignores_nothing() -> None:
+    """Replacing a shipped pack is what a user folder is for: no file is left unread."""
+    _pack(_user_rules(), "club.toml", 'id = "tournament-300"\ntitle = "Club"\n' + GOOD_RULE)
+    source = available_packs()["tournament-300"]
+    assert source.path == _user_rules() / "club.toml" and source.ignored == ()
 
 
 def test_user_pack_may_extend_the_builtin_it_overrides() -> None:

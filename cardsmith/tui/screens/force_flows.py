@@ -144,6 +144,9 @@ class ForceEditFlows(Screen[None]):
         def apply(values: SettingsInput) -> Force:
             return settings_from_text(force, cache_dir, **asdict(values))
 
+        # A pack file hidden by another of its id: edits to it would silently not count.
+        for message in services.unread_pack_files():
+            self.notify(message, title="Rule packs", severity="warning", timeout=15)
         changed = await self.app.push_screen_wait(
             ForceSettingsDialog(force, services.pack_choices(), apply)
         )
