@@ -8,9 +8,11 @@ Usage: ``python bench/bench_check.py [--forces N] [--memory-forces M]``.
    ``python -c`` that ``json.loads`` the same files; both are whole-process wall times,
    alternated so that noise hits every side alike, with the CPU time (user + system) of
    each beside it: on a shared machine the wall time also counts the other programs.
-   The bar: at most 3× the JSON parse.  The same check writing a CSV event report, and
-   a game master's check of the same lists for era and faction (``era-faction-350``,
-   against availability lists in a catalogue of the bench's own), are timed beside them.
+   The bar: at most 3× the JSON parse.  Each pair of runs also gives a ratio of its own;
+   their spread shows how much of a figure is the machine's noise.  The same check
+   writing a CSV event report, and a game master's check of the same lists for era and
+   faction (``era-faction-350``, against availability lists in a catalogue of the bench's
+   own), are timed beside them.
    Every timed process keeps its compiled bytecode (in a folder of the bench's own,
    after one untimed run), as an installed cardsmith does: with ``PYTHONDONTWRITEBYTECODE``
    set, each run would first compile cardsmith's modules, which no user pays.
@@ -165,6 +167,11 @@ def write_forces(folder: Path, units: list[Unit], count: int) -> None:
         (folder / f"force-{n:05}.json").write_text(json.dumps(data, indent=2), encoding="utf-8")
 
 
+#: Launches of each side in part 2.  With 7, the median ratio moved by 0.4× from run to
+#: run on a shared 2-core machine; 15 halves that.
+ROUNDS = 15
+
+
 def bench_many_files(units: list[Unit], count: int) -> None:
     with tempfile.TemporaryDirectory(prefix="cardsmith-bench-") as tmp:
         folder = Path(tmp) / "lists"
@@ -199,7 +206,7 @@ def bench_many_files(units: list[Unit], count: int) -> None:
         for cmd, cmd_env in commands.values():
             _wall(cmd, cmd_env)  # untimed: writes the bytecode
         runs: dict[str, list[tuple[float, float]]] = {k: [] for k in commands}
-        for _ in range(7):  # alternate so noise hits all sides alike
+        for _ in range(ROUNDS):  # alternate so noise hits all sides alike
             for key, (cmd, cmd_env) in commands.items():
                 runs[key].append(_wall(cmd, cmd_env))
         done = subprocess.run(
@@ -209,7 +216,7 @@ def bench_many_files(units: list[Unit], count: int) -> None:
     wall = {k: statistics.median(w for w, _ in v) for k, v in runs.items()}
     cpu = {k: statistics.median(c for _, c in v) for k, v in runs.items()}
     legal = sum(1 for v in verdicts if v["legal"])
-    print(f"\n2) {count} force files in one `cardsmith check` process (median of 7)")
+    print(f"\n2) {count} force files in one `cardsmith check` process (median of {ROUNDS})")
     print("                                   wall            CPU (user + system)")
     for key, label in (
         ("bare", "python -c pass"),
@@ -228,6 +235,11 @@ def bench_many_files(units: list[Unit], count: int) -> None:
             line += f" {cpu[key] / cpu['json']:4.1f}× json.loads"
         print(line + ("   [bar ≤ 3.0×]" if key == "check" else ""))
     print(f"   ({legal} legal, {len(verdicts) - legal} not; exit code {done.returncode})")
+    pairs = sorted(c[0] / j[0] for c, j in zip(runs["check"], runs["json"], strict=True))
+    print(
+        f"   check ÷ json.loads run by run: median {statistics.median(pairs):.2f}×, "
+        f"from {pairs[0]:.2f}× to {pairs[-1]:.2f}× (the machine's noise)"
+    )
 
 
 _PEAK = (
