@@ -32,6 +32,7 @@ if TYPE_CHECKING:
         formation_choices,
         formation_status,
         pack_choices,
+        packs,
         pv_cap,
         set_formation,
         unread_pack_files,
@@ -98,7 +99,7 @@ _LAZY: dict[str, str] = {
     "move_entry": "cardsmith.services.forces",
     "outside_change": "cardsmith.services.force_files",
     "pack_choices": "cardsmith.services.checks",
-    "unread_pack_files": "cardsmith.services.checks",
+    "packs": "cardsmith.services.checks",
     "parse_filters": "cardsmith.services.catalogue",
     "pv_cap": "cardsmith.services.checks",
     "reference_tables": "cardsmith.services.cards",
@@ -117,6 +118,7 @@ _LAZY: dict[str, str] = {
     "special_info": "cardsmith.services.cards",
     "special_meaning": "cardsmith.services.cards",
     "to_hit": "cardsmith.services.forces",
+    "unread_pack_files": "cardsmith.services.checks",
 }
 
 
@@ -158,6 +160,7 @@ __all__ = [
     "move_entry",
     "outside_change",
     "pack_choices",
+    "packs",
     "parse_filters",
     "pv_cap",
     "reference_tables",

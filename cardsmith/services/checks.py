@@ -69,13 +69,16 @@ def packs() -> list[PackInfo]:
     """Every pack by id, user packs replacing built-ins; a broken pack says why."""
     found: list[PackInfo] = []
     for pack_id, source in engine.available_packs().items():
-        where = (source.builtin, source.path)
+        title, rule_count, error = "", 0, ""
         try:
             pack = engine.load_pack(pack_id)
         except CardsmithError as exc:
-            found.append(PackInfo(pack_id, "", 0, *where, exc.message, source.ignored))
-            continue
-        found.append(PackInfo(pack_id, pack.title, len(pack.rules), *where, "", source.ignored))
+            error = exc.message
+        else:
+            title, rule_count = pack.title, len(pack.rules)
+        found.append(
+            PackInfo(pack_id, title, rule_count, source.builtin, source.path, error, source.ignored)
+        )
     return found
 
 
@@ -90,9 +93,10 @@ def unread_pack_files(found: Iterable[PackInfo] | None = None) -> list[str]:
     ]
 
 
-def pack_choices() -> list[tuple[str, str]]:
-    """(id, title) of every rule pack that can be chosen, a broken one marked as such."""
-    return [(p.id, p.title or f"{p.id} (does not load)") for p in packs()]
+def pack_choices(found: Iterable[PackInfo] | None = None) -> list[tuple[str, str]]:
+    """(id, title) of every rule pack that can be chosen, a broken one marked as such
+    (``found``: ``packs()``, by default)."""
+    return [(p.id, p.title or f"{p.id} (does not load)") for p in (found or packs())]
 
 
 def load_pack(pack: str | Path) -> RulePack:

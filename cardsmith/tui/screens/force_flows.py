@@ -144,11 +144,12 @@ class ForceEditFlows(Screen[None]):
         def apply(values: SettingsInput) -> Force:
             return settings_from_text(force, cache_dir, **asdict(values))
 
+        found = services.packs()  # each pack file read once for the warnings and the list
         # A pack file hidden by another of its id: edits to it would silently not count.
-        for message in services.unread_pack_files():
+        for message in services.unread_pack_files(found):
             self.notify(message, title="Rule packs", severity="warning", timeout=15)
         changed = await self.app.push_screen_wait(
-            ForceSettingsDialog(force, services.pack_choices(), apply)
+            ForceSettingsDialog(force, services.pack_choices(found), apply)
         )
         if changed is not None:
             self.edit("settings", lambda _f: changed)

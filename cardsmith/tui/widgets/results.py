@@ -4,8 +4,9 @@ Textual's DataTable measures and renders every cell through Rich, which costs ab
 25 ms a screenful and grows with the rows added; search-as-you-type redraws the table
 on every keystroke and must show results within 50 ms (design §10).  This widget uses
 the Line API instead: fixed columns, plain formatted text, and only the visible rows
-are drawn, and of those only the lines whose row or cursor changed.  It shows rows in the order it is given: the catalogue screen's search
-worker ranks and sorts them (``order_rows``, with sort keys the index works out once).
+are drawn, and of those only the lines whose row or cursor changed.  It shows rows in
+the order it is given: the catalogue screen's search worker ranks and sorts them
+(``order_rows``, with sort keys the index works out once).
 A name too long for its cell keeps its distinguishing end (``wording.shorten``).
 """
 
