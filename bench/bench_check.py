@@ -8,8 +8,12 @@ Usage: ``python bench/bench_check.py [--forces N] [--memory-forces M]``.
    ``python -c`` that ``json.loads`` the same files; both are whole-process wall times,
    alternated so that noise hits every side alike, with the CPU time (user + system) of
    each beside it: on a shared machine the wall time also counts the other programs.
-   The bar: at most 3× the JSON parse.  Each pair of runs also gives a ratio of its own;
-   their spread shows how much of a figure is the machine's noise.  The same check
+   The bar: at most 3× the JSON parse.  The lists repeat their entries, as an event's
+   lists do (the same unit at the same skill); the same lists with every pilot named,
+   so that no entry's text repeats, are timed beside them against their own JSON parse
+   (the case that remembering repeated entries cannot help).  Each pair of runs also
+   gives a ratio of its own; their spread shows how much of a figure is the machine's
+   noise.  The same check
    writing a CSV event report, and a game master's check of the same lists for era and
    faction (``era-faction-350``, against availability lists in a catalogue of the bench's
    own), are timed beside them.
@@ -35,13 +39,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from cardsmith.forces.force_file import force_to_dict  # noqa: E402
-from cardsmith.models import Force, ForceEntry, Group, Unit, UnitType  # noqa: E402
+from cardsmith.models import Force, ForceEntry, Group, Pilot, Unit, UnitType  # noqa: E402
 from cardsmith.models.force import MulRef  # noqa: E402
 from cardsmith.rules.checks import CHECKS  # noqa: E402
 from cardsmith.rules.engine import check_force, load_pack  # noqa: E402
@@ -160,10 +165,18 @@ def availability_catalogue(
     return {**(os.environ if base is None else base), "CARDSMITH_CACHE_DIR": str(folder)}
 
 
-def write_forces(folder: Path, units: list[Unit], count: int) -> None:
+def write_forces(folder: Path, units: list[Unit], count: int, *, named: bool = False) -> None:
+    """``count`` force files as cardsmith saves them.  ``named``: every pilot has a name of
+    its own, so no entry's text repeats in any other file (units still do)."""
     rng = random.Random(1000)
     for n in range(count):
-        data = force_to_dict(make_force(units, rng, n))
+        force = make_force(units, rng, n)
+        if named:
+            entries = tuple(
+                replace(e, pilot=Pilot(f"Pilot {n}-{i}")) for i, e in enumerate(force.entries)
+            )
+            force = replace(force, entries=entries)
+        data = force_to_dict(force)
         (folder / f"force-{n:05}.json").write_text(json.dumps(data, indent=2), encoding="utf-8")
 
 
@@ -177,6 +190,9 @@ def bench_many_files(units: list[Unit], count: int) -> None:
         folder = Path(tmp) / "lists"
         folder.mkdir()
         write_forces(folder, units, count)
+        named = Path(tmp) / "named"
+        named.mkdir()
+        write_forces(named, units, count, named=True)
         check_cmd = [
             sys.executable,
             "-m",
@@ -191,6 +207,8 @@ def bench_many_files(units: list[Unit], count: int) -> None:
             "for p in sorted(pathlib.Path(sys.argv[1]).glob('*.json')):\n"
             "    json.loads(p.read_text(encoding='utf-8'))\n"
         ), str(folder)]  # fmt: skip
+        json_named_cmd = [*json_cmd[:-1], str(named)]
+        named_cmd = [*check_cmd[:4], str(named), *check_cmd[5:]]
         bare_cmd = [sys.executable, "-c", "pass"]
         report_cmd = [*check_cmd, "--report", str(Path(tmp) / "event.csv")]
         gm_cmd = [*check_cmd[:-1], "era-faction-350", "--report", str(Path(tmp) / "gm.csv")]
@@ -202,6 +220,8 @@ def bench_many_files(units: list[Unit], count: int) -> None:
             "bare": (bare_cmd, env),
             "report": (report_cmd, env),
             "gm": (gm_cmd, gm_env),
+            "json named": (json_named_cmd, env),
+            "named": (named_cmd, env),
         }
         for cmd, cmd_env in commands.values():
             _wall(cmd, cmd_env)  # untimed: writes the bytecode
@@ -224,15 +244,18 @@ def bench_many_files(units: list[Unit], count: int) -> None:
         ("check", "cardsmith check"),
         ("report", "check --report event.csv"),
         ("gm", "check era-faction-350 --report"),
+        ("json named", "json.loads, every pilot named"),
+        ("named", "check, every pilot named"),
     ):
+        floor = "json named" if key == "named" else "json"
         line = f"   {label:31} {wall[key] * 1000:6.0f} ms"
-        if key not in ("bare", "json"):
-            line += f" {wall[key] / wall['json']:4.1f}×"
+        if not key.startswith(("bare", "json")):
+            line += f" {wall[key] / wall[floor]:4.1f}×"
         else:
             line += "      "
         line += f"   {cpu[key] * 1000:6.0f} ms"
-        if key not in ("bare", "json"):
-            line += f" {cpu[key] / cpu['json']:4.1f}× json.loads"
+        if not key.startswith(("bare", "json")):
+            line += f" {cpu[key] / cpu[floor]:4.1f}× json.loads"
         print(line + ("   [bar ≤ 3.0×]" if key == "check" else ""))
     print(f"   ({legal} legal, {len(verdicts) - legal} not; exit code {done.returncode})")
     pairs = sorted(c[0] / j[0] for c, j in zip(runs["check"], runs["json"], strict=True))

@@ -153,7 +153,7 @@ def parse_json(raw: bytes, *, where: str, what: str, error: ErrorType, check: bo
     try:
         if text.startswith("\ufeff"):  # what json.loads says of a second byte-order mark
             raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
-        data = _DECODER.decode(text)
+        data = JSON_DECODER.decode(text)
     except _NotFinite as exc:
         raise error(f"{where} holds {exc.args[0]}, which is not a finite number") from None
     except RecursionError as exc:
@@ -177,8 +177,9 @@ def _no_constant(name: str) -> Any:
 
 
 #: ``json.loads(text, parse_constant=_no_constant)``, made once (``json.loads`` with an
-#: argument builds a new decoder for every document).
-_DECODER = json.JSONDecoder(parse_constant=_no_constant)
+#: argument builds a new decoder for every document).  Its ``scan_once`` reads one value
+#: exactly as ``parse_json`` does (``forces.entry_scan`` reads force files with it).
+JSON_DECODER = json.JSONDecoder(parse_constant=_no_constant)
 
 
 def parse_toml(text: str, *, where: str, error: ErrorType) -> dict[str, Any]:

@@ -20,27 +20,33 @@ from cardsmith.models.force import MAX_SKILL, MIN_SKILL, ForceEntry, Pilot
 _NO_PILOT = Pilot()
 
 
-#: An entry's ``marshal`` bytes (as for snapshots, exact for JSON data) → the entry the
-#: reader built from it, and whether it is surely within the shared limits.  Entries
-#: repeat as their units do (same unit, skill, pilot), so most are read by one look-up.
-_ENTRIES: dict[bytes, tuple[ForceEntry, bool]] = {}
+#: An entry's exact JSON text (``entry_scan``), else its ``marshal`` bytes (as for
+#: snapshots, exact for JSON data) → the entry the reader built from it, and whether it is
+#: surely within the shared limits.  Entries repeat as their units do (same unit, skill,
+#: pilot), so most are read by one look-up; a text from ``entry_scan`` is the same string
+#: object for every repeat, so that look-up does not even hash it again.
+_ENTRIES: dict[str | bytes, tuple[ForceEntry, bool]] = {}
 MAX_ENTRIES = 4096
 
 
-def plain_entry(raw: object) -> tuple[ForceEntry, bool] | None:
+def plain_entry(raw: object, text: str | None = None) -> tuple[ForceEntry, bool] | None:
     """The entry ``raw`` as the general reader builds it, when it is plain, and whether it
     is surely within the shared limits (False: only the walk can tell); else None.
 
     Plain: a JSON object whose unit snapshot was read (and checked) before, with each
-    field of exactly the type the reader asks for and within its bounds.  The entry is
-    frozen, so a repeat gets the same object back.
+    field of exactly the type the reader asks for and within its bounds.  ``text``: the
+    entry's JSON text, which keys it (equal text, equal data); without it, its data
+    does.  The entry is frozen, so a repeat gets the same object back.
     """
     if type(raw) is not dict:
         return None
-    try:
-        key = marshal.dumps(raw, MARSHAL_VERSION)
-    except ValueError:  # a value JSON does not give
-        return None
+    if text is None:
+        try:
+            key: str | bytes = marshal.dumps(raw, MARSHAL_VERSION)
+        except ValueError:  # a value JSON does not give
+            return None
+    else:
+        key = text
     found = _ENTRIES.get(key)
     if found is None:
         entry = _read_plain(raw)

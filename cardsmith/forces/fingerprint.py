@@ -69,9 +69,6 @@ _UNIT_TEXT: dict[int, tuple[Unit, str]] = {}
 #: Entry → its canonical text, likewise: force files hand back one frozen ``ForceEntry``
 #: per distinct entry (``forces.fast_read``).
 _ENTRY_TEXT: dict[int, tuple[ForceEntry, str]] = {}
-#: An entry's own fields (commander, group, pilot, skill, SPAs) → their text before the
-#: unit: most entries of an event share them (skill 4, no pilot name, no SPAs).
-_HEADS: dict[tuple[bool, str, str, int, tuple[str, ...]], str] = {}
 #: A force's groups → their text.
 _GROUPS: dict[tuple[Group, ...], str] = {}
 
@@ -106,27 +103,25 @@ def canonical_text(force: Force) -> str:
 
 
 def _exact_text(value: object) -> str:
-    return _text(value) if type(value) is str else _dumps(value)
+    """``_dumps(value)``, quicker for the usual types."""
+    if isinstance(value, str):
+        return _text(value)
+    if value is True or value is False:
+        return "true" if value else "false"
+    if type(value) is int:
+        return int.__repr__(value)  # as the encoder writes it (a subclass may differ)
+    return _dumps(value)
 
 
 def _entry_text(entry: ForceEntry) -> str:
-    fields = (entry.commander, entry.group, entry.pilot.name, entry.skill, entry.spas)
-    head = _HEADS.get(fields)
-    if head is None:
-        # "unit" sorts last among an entry's keys: its text replaces the placeholder 0.
-        text = _dumps(
-            {
-                "commander": entry.commander,
-                "group": entry.group,
-                "pilot": entry.pilot.name,
-                "skill": entry.skill,
-                "spas": list(entry.spas),
-                "unit": 0,
-            }
-        )
-        head = text[:-2]
-        _remember(_HEADS, fields, head)
-    return head + _unit_text(entry.unit) + "}"
+    # The keys in sorted order, each value written as ``_dumps`` writes it; "unit" sorts
+    # last.  Written directly: a named pilot makes most entries' own fields unique.
+    spas = ",".join([_exact_text(spa) for spa in entry.spas])
+    return (
+        f'{{"commander":{_exact_text(entry.commander)},"group":{_exact_text(entry.group)},'
+        f'"pilot":{_exact_text(entry.pilot.name)},"skill":{_exact_text(entry.skill)},'
+        f'"spas":[{spas}],"unit":{_unit_text(entry.unit)}}}'
+    )
 
 
 def _unit_text(unit: Unit) -> str:

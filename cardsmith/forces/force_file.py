@@ -7,6 +7,7 @@ ignores keys it does not know, so every cardsmith can still open every force fil
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -14,7 +15,8 @@ from typing import Any
 
 from cardsmith import __version__, limits
 from cardsmith.errors import CatalogueDataError, ForceFileError
-from cardsmith.fileio import check_readable, locked, locked_update, read_json, save_bytes
+from cardsmith.fileio import check_readable, locked, locked_update, read_bytes, save_bytes
+from cardsmith.forces.entry_scan import scan_force
 from cardsmith.forces.fast_read import plain_entry, within_limits
 from cardsmith.forces.snapshots import check_stats, unit_from_snapshot
 from cardsmith.models.force import (
@@ -177,16 +179,24 @@ def load_force(path: Path) -> Force:
     """
     # The shared limits are applied in two parts: to the file without its unit snapshots
     # (below), and to each distinct snapshot once, as it is first read (forces.snapshots).
-    data = read_json(
-        path, what="force file", max_bytes=MAX_FORCE_BYTES, error=ForceFileError, check=False
-    )
+    raw = read_bytes(path, what="force file", max_bytes=MAX_FORCE_BYTES, error=ForceFileError)
     origin = str(path)
+    # Entries repeated from files read before are taken from memory (forces.entry_scan);
+    # a file that path does not read is decoded whole, which words what is wrong with it.
+    scanned = scan_force(raw)
+    if scanned is None:
+        texts = None
+        data = limits.parse_json(
+            raw, where=origin, what="force file", error=ForceFileError, check=False
+        )
+    else:
+        data, texts = scanned
     # The walk outside the snapshots comes first: a file over the limits is refused for
     # that, whatever else is wrong with it.  A file the reader accepts holds only the
     # known keys, each of a checked type, so it needs the walk only for the few numbers
     # the reader does not bound (``within_limits``); the walk still decides those.
     try:
-        force, entries_within = _read_document(data, origin)
+        force, entries_within = _read_document(data, origin, texts)
     except Exception:
         _check_limits(data, origin)
         raise
@@ -220,8 +230,14 @@ def force_from_dict(data: Any, origin: str = "force file") -> Force:
     return _read_document(data, origin)[0]
 
 
-def _read_document(data: Any, origin: str) -> tuple[Force, bool]:
-    """The force, and whether its entries are surely within the shared limits."""
+def _read_document(
+    data: Any, origin: str, texts: list[str | None] | None = None
+) -> tuple[Force, bool]:
+    """The force, and whether its entries are surely within the shared limits.
+
+    ``texts``: each entry's exact JSON text, when ``entry_scan`` read the file (they key
+    the quick path's memory of entries; without them it keys entries by their data).
+    """
     if not isinstance(data, dict):
         raise ForceFileError(f"{origin}: a force file must hold a JSON object")
     if data.get("format") != FORMAT_NAME:
@@ -238,8 +254,9 @@ def _read_document(data: Any, origin: str) -> tuple[Force, bool]:
             f"this cardsmith ({__version__}) reads versions up to {FORMAT_VERSION} — "
             "please upgrade cardsmith to open it"
         )
-    data = migrate(data, version, origin)
-    return _read_v1(data, origin)
+    if version < FORMAT_VERSION:
+        data, texts = migrate(data, version, origin), None  # the texts are of the old shape
+    return _read_v1(data, origin, texts)
 
 
 def migrate(data: dict[str, Any], version: int, origin: str = "force file") -> dict[str, Any]:
@@ -254,13 +271,17 @@ def migrate(data: dict[str, Any], version: int, origin: str = "force file") -> d
             raise ForceFileError(
                 f"{origin} uses force file version {version}, which cardsmith cannot read"
             )
-        data = step(dict(data))
+        # A copy all the way down: a step may change an entry, and entries read from
+        # memory are shared by every document that repeats them (forces.entry_scan).
+        data = step(copy.deepcopy(data))
         version += 1
         data["version"] = version
     return data
 
 
-def _read_v1(data: Mapping[str, Any], origin: str) -> tuple[Force, bool]:
+def _read_v1(
+    data: Mapping[str, Any], origin: str, texts: list[str | None] | None = None
+) -> tuple[Force, bool]:
     name = _text(data, "name", origin, required=True)
     pack = _text(data, "pack", origin) or "standard"
     cap = data.get("cap")
@@ -287,7 +308,7 @@ def _read_v1(data: Mapping[str, Any], origin: str) -> tuple[Force, bool]:
     entries: list[ForceEntry] = []
     within = True
     for number, raw in enumerate(raw_entries):
-        plain = plain_entry(raw)
+        plain = plain_entry(raw, None if texts is None else texts[number])
         if plain is None:
             entries.append(_read_entry(raw, f"{origin}: entries[{number}]"))
             within = False

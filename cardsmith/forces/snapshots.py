@@ -34,10 +34,11 @@ SnapshotCheck = Callable[[Unit, Mapping[str, Any], str], None]
 #: not necessarily passed another's).
 _UNITS: dict[tuple[SnapshotCheck | None, bytes], Unit] = {}
 
-#: ``marshal`` format 4.  Its bytes spell out the exact data (a back-reference only
-#: shortens a repeat within it), so equal bytes mean equal data, types included; equal
-#: data may give other bytes (objects shared differently), which only misses a repeat.
-MARSHAL_VERSION = 4
+#: ``marshal`` format 2.  Its bytes spell out the exact data, so equal bytes mean equal
+#: data, types included.  Formats 3 and up mark objects held elsewhere too (by reference
+#: count) and so give other bytes for the same data once a reader keeps a value (a unit's
+#: name, an entry shared by ``entry_scan``); format 2 has no such marks.
+MARSHAL_VERSION = 2
 
 
 def unit_from_snapshot(

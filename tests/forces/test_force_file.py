@@ -10,7 +10,7 @@ import pytest
 
 from cardsmith.errors import ForceFileError
 from cardsmith.fileio import backup_path, lock_path
-from cardsmith.forces import force_file
+from cardsmith.forces import fast_read, force_file
 from cardsmith.forces.editing import add_entry, new_force, set_group
 from cardsmith.forces.force_file import (
     FORMAT_VERSION,
@@ -99,6 +99,28 @@ def test_older_version_goes_through_the_migration_hook(monkeypatch: pytest.Monke
         force_from_dict(dict(data))
     monkeypatch.setitem(force_file.MIGRATIONS, 0, zero_to_one)
     assert force_from_dict(data).name == "Ударная группа Ёж"
+
+
+def test_a_migration_that_changes_entries_leaves_other_files_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Entries repeated across files are read once and shared (forces.entry_scan): a
+    # migration changing one in place must not change the files that share it.
+    current = tmp_path / "current.json"
+    save_force(sample_force(), current)
+    old = tmp_path / "old.json"
+    old.write_bytes(current.read_bytes().replace(b'"version": 1', b'"version": 0', 1))
+
+    def zero_to_one(doc: dict[str, Any]) -> dict[str, Any]:
+        for entry in doc["entries"]:
+            entry["skill"] = 2
+        return doc
+
+    monkeypatch.setitem(force_file.MIGRATIONS, 0, zero_to_one)
+    before = load_force(current)
+    assert {e.skill for e in load_force(old).entries} == {2}
+    monkeypatch.setattr(fast_read, "_ENTRIES", {})  # as when that memory fills up
+    assert load_force(current) == before
 
 
 def _valid() -> dict[str, Any]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+import marshal
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ import pytest
 
 from cardsmith import limits
 from cardsmith.errors import CardsmithError, ForceFileError
-from cardsmith.forces import fast_read, force_file, snapshots
+from cardsmith.forces import entry_scan, fast_read, force_file, snapshots
 from cardsmith.forces.force_file import force_to_dict, load_force
 from cardsmith.models import Force, ForceEntry, Group, Pilot
 
@@ -152,7 +153,7 @@ def _outcome(path: Path) -> Force | str:
 def _general(path: Path, monkeypatch: pytest.MonkeyPatch) -> Force | str:
     """What the general reader says, with the limits walk always run first."""
     with monkeypatch.context() as patch:
-        patch.setattr(force_file, "plain_entry", lambda raw: None)
+        patch.setattr(force_file, "plain_entry", lambda raw, text=None: None)
         patch.setattr(force_file, "within_limits", lambda data: False)
         patch.setattr(snapshots, "_UNITS", {})
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -198,3 +199,31 @@ def test_plain_entries_are_shared_and_a_clean_list_needs_no_walk(
     assert walks == []
     assert first == second
     assert all(a is b for a, b in zip(first.entries, second.entries, strict=True))
+
+
+def test_a_repeated_list_is_read_by_its_entry_texts_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(entry_scan, "_MEMORY", entry_scan._Memory())
+    monkeypatch.setattr(fast_read, "_ENTRIES", {})
+    monkeypatch.setattr(snapshots, "_UNITS", {})
+    clean = _write(tmp_path / "clean.json", _clean())
+    first = load_force(clean)
+    load_force(clean)
+    decoded: list[object] = []
+    scan = entry_scan._scan
+
+    def watched(text: str, idx: int) -> tuple[object, int]:
+        value, end = scan(text, idx)
+        decoded.append(value)
+        return value, end
+
+    def refused(*args: object) -> object:
+        raise AssertionError("a repeated entry was keyed by its data")
+
+    monkeypatch.setattr(entry_scan, "_scan", watched)
+    monkeypatch.setattr(marshal, "dumps", refused)
+    again = load_force(clean)
+    assert again == first
+    assert decoded, "the document was not read by the scan"
+    assert not [value for value in decoded if isinstance(value, dict) and "unit" in value]
