@@ -115,7 +115,8 @@ def test_a_broken_text_is_left_to_the_full_decoder_or_read_as_it_reads_it(
     "raw",
     [b"", b"   ", b"[]", b'"text"', b"{", b'{"a": 1} {}', b'{"a": NaN}', b'{"entries": [1,]}',
      b"\xef\xbb\xbf\xef\xbb\xbf{}", b'{"a": "\xff"}', b"{" * 3000 + b"}" * 3000, b'{"a" 1}',
-     b'{"entries": [{"a": 1} {"b": 2}]}', b"{'a': 1}"],
+     b'{"entries": [{"a": 1} {"b": 2}]}', b"{'a': 1}", b"{}x", b'{"a": 1}x',
+     b'{"entries": [{"a": ' + b"[" * 100_000 + b"]" * 100_000 + b"}]}"],
 )  # fmt: skip
 def test_what_the_full_decoder_must_word_is_left_to_it(raw: bytes) -> None:
     assert entry_scan.scan_force(raw) is None
@@ -148,12 +149,60 @@ def test_a_repeated_entry_is_taken_from_memory_and_a_changed_one_is_read_again()
         assert texts[1] == text
 
 
+def _entries_of(*texts: str) -> tuple[dict[str, Any], list[str | None]]:
+    scanned = entry_scan.scan_force(f'{{"entries": [{", ".join(texts)}]}}'.encode())
+    assert scanned is not None
+    return scanned
+
+
 def test_memory_stays_within_its_bound() -> None:
-    for number in range(entry_scan.MAX_TEXTS + 10):
-        assert entry_scan.scan_force(f'{{"entries": [{{"mul_id": {number}}}]}}'.encode())
     memory = entry_scan._MEMORY
-    assert 0 < memory.count <= entry_scan.MAX_TEXTS
-    assert sum(len(known) for known in memory.by_prefix.values()) == memory.count
+    shared = "x" * 60  # one prefix for the last ones: that prefix's own bound too
+    for number in range(entry_scan.MAX_TEXTS + 2 * entry_scan.MAX_PER_PREFIX):
+        name = f"{shared}{number}" if number > entry_scan.MAX_TEXTS else str(number)
+        _entries_of(f'{{"name": "{name}"}}')
+        assert 0 < memory.count <= entry_scan.MAX_TEXTS
+        assert sum(len(known) for known in memory.by_prefix.values()) == memory.count
+        assert all(len(known) <= entry_scan.MAX_PER_PREFIX for known in memory.by_prefix.values())
+
+
+def test_entries_that_differ_early_are_all_remembered() -> None:
+    texts = [f'{{"mul_id": {number}, "skill": 4}}' for number in range(40)]
+    first = _entries_of(*texts)[0]["entries"]
+    again = _entries_of(*texts)[0]["entries"]
+    assert all(a is b for a, b in zip(first, again, strict=True))
+
+
+def test_a_prefix_keeps_the_entries_found_last() -> None:
+    shared = "x" * 60  # past the prefix: all of these share one
+    limit = entry_scan.MAX_PER_PREFIX
+
+    def text(number: int) -> str:
+        return f'{{"name": "{shared}", "skill": {number}}}'
+
+    def value(number: int) -> object:
+        return _entries_of(text(number))[0]["entries"][0]
+
+    first = {n: value(n) for n in range(limit)}
+    assert all(value(n) is first[n] for n in range(limit))  # each is still there
+    assert value(0) is first[0]  # found last: the oldest comes first again
+    newer = {n: value(n) for n in range(100, 100 + limit - 1)}  # as many as leave room
+    assert value(0) is first[0]
+    assert all(value(n) is newer[n] for n in newer)
+    assert value(1) is not first[1]  # gone: found before 0, and 7 newer came after 0
+
+
+def test_a_prefix_forgets_the_oldest_entry_first() -> None:
+    shared = "y" * 60
+    texts = [f'{{"name": "{shared}", "skill": {n}}}' for n in range(entry_scan.MAX_PER_PREFIX + 1)]
+    first = [_entries_of(text)[0]["entries"][0] for text in texts]
+    assert _entries_of(texts[1])[0]["entries"][0] is first[1]
+    assert _entries_of(texts[0])[0]["entries"][0] is not first[0]
+
+
+def test_a_document_without_entries_has_no_texts() -> None:
+    for raw in (b"{}", b" { } ", b'{"name": "x"}'):
+        assert entry_scan.scan_force(raw) == (json.loads(raw), [])
 
 
 def test_an_entry_with_a_shared_prefix_is_still_told_apart() -> None:
