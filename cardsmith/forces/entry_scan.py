@@ -7,17 +7,21 @@ hands every other value to the standard library's C scanner, and recognises an e
 ``"entries"`` whose exact text it has decoded before: that entry is not decoded again.
 
 Equal text is equal data (JSON text has one meaning), so the document is the one
-``json.loads`` builds, types included.  Anything unusual (not an object, a byte-order
-mark, bad UTF-8, ``NaN``, too deep, not JSON) gets None, and the caller's full decoder
+``json.loads`` builds, types included.  Anything unusual (not an object, a second
+byte-order mark, bad UTF-8, ``NaN``, too deep, not JSON) gets None, and the caller's full decoder
 reads the file again and words what is wrong: this path never changes a message.
 
 Values are shared: a repeated entry is the same object in every document that holds it,
 so a reader must not change what it gets (``force_file.migrate`` copies before it does).
+The memory is shared by threads (the app reads files off its UI thread), behind a lock:
+under CPython's global lock each step of it happens to run whole, but a build without that
+lock would interleave them.
 """
 
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable
 from json.scanner import make_scanner
 from typing import Any
@@ -51,31 +55,34 @@ class _Memory:
     def __init__(self) -> None:
         self.by_prefix: dict[str, list[tuple[str, Any]]] = {}
         self.count = 0
+        self._lock = threading.Lock()
 
     def find(self, text: str, idx: int, prefix: str) -> tuple[str, Any] | None:
         """The remembered entry whose text ``text`` holds at ``idx``, if any."""
-        candidates = self.by_prefix.get(prefix)
-        if candidates is None:
+        with self._lock:
+            candidates = self.by_prefix.get(prefix)
+            if candidates is None:
+                return None
+            for place, found in enumerate(candidates):
+                # An object's text ends at its own closing brace, so a text that starts
+                # with a whole known object holds exactly that object here.
+                if text.startswith(found[0], idx):
+                    if place:
+                        candidates.insert(0, candidates.pop(place))
+                    return found
             return None
-        for place, found in enumerate(candidates):
-            # An object's text ends at its own closing brace, so a text that starts with
-            # a whole known object holds exactly that object here.
-            if text.startswith(found[0], idx):
-                if place:
-                    candidates.insert(0, candidates.pop(place))
-                return found
-        return None
 
     def remember(self, prefix: str, text: str, value: Any) -> None:
-        if self.count >= MAX_TEXTS:
-            self.by_prefix.clear()
-            self.count = 0
-        candidates = self.by_prefix.setdefault(prefix, [])
-        candidates.insert(0, (text, value))
-        self.count += 1
-        if len(candidates) > MAX_PER_PREFIX:
-            candidates.pop()
-            self.count -= 1
+        with self._lock:
+            if self.count >= MAX_TEXTS:
+                self.by_prefix.clear()
+                self.count = 0
+            candidates = self.by_prefix.setdefault(prefix, [])
+            candidates.insert(0, (text, value))
+            self.count += 1
+            if len(candidates) > MAX_PER_PREFIX:
+                candidates.pop()
+                self.count -= 1
 
 
 _MEMORY = _Memory()
