@@ -64,6 +64,7 @@ layouts = st.sampled_from(
 )  # fmt: skip
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(documents, st.lists(entries, min_size=1, max_size=3), layouts)
 def test_each_document_is_what_the_full_decoder_makes_of_it(
@@ -91,6 +92,7 @@ json_texts = st.builds(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(
     json_texts,
