@@ -26,6 +26,7 @@ from collections.abc import Callable
 from json.scanner import make_scanner
 from typing import Any
 
+from cardsmith.forces.snapshots import MAX_REMEMBERED
 from cardsmith.limits import JSON_DECODER
 
 #: Reads one JSON value of ``text`` at ``idx``: (value, index after it).  The decoder's,
@@ -40,7 +41,8 @@ _SPACE = re.compile(r"[ \t\n\r]*")
 #: entry's and its unit's ``mul_id``, so few entries share them.
 _PREFIX = 48
 
-#: Most entry texts remembered; past that all are dropped at once, so memory stays flat.
+#: Most entry texts remembered; past that all are dropped at once, so memory stays flat
+#: (each text is at most ``MAX_REMEMBERED`` characters).
 MAX_TEXTS = 1024
 #: Most texts remembered per prefix, the last found first.  Entries of one unit share a
 #: prefix and differ after its snapshot (skill, pilot, group), so each candidate tried
@@ -187,5 +189,6 @@ def _entry(text: str, idx: int) -> tuple[Any, str | None, int]:
     if type(value) is not dict:
         return value, None, end
     known = text[idx:end]
-    _MEMORY.remember(prefix, known, value)
+    if len(known) <= MAX_REMEMBERED:
+        _MEMORY.remember(prefix, known, value)
     return value, known, end

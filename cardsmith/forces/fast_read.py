@@ -13,7 +13,7 @@ import marshal
 from typing import Any
 
 from cardsmith import limits
-from cardsmith.forces.snapshots import MARSHAL_VERSION, check_stats, known_unit
+from cardsmith.forces.snapshots import MARSHAL_VERSION, MAX_REMEMBERED, check_stats, known_unit
 from cardsmith.models.force import MAX_SKILL, MIN_SKILL, ForceEntry, Pilot
 
 #: The pilot of most entries: no name, no wounds, no notes.
@@ -53,9 +53,10 @@ def plain_entry(raw: object, text: str | None = None) -> tuple[ForceEntry, bool]
         if entry is None:
             return None
         found = (entry, _entry_within_limits(raw))
-        if len(_ENTRIES) >= MAX_ENTRIES:
-            _ENTRIES.clear()
-        _ENTRIES[key] = found
+        if len(key) <= MAX_REMEMBERED:
+            if len(_ENTRIES) >= MAX_ENTRIES:
+                _ENTRIES.clear()
+            _ENTRIES[key] = found
     return found
 
 

@@ -27,6 +27,12 @@ _SNAPSHOT_DEPTH = limits.MAX_DEPTH - 3
 #: Distinct snapshots kept; more than any event uses, few enough to stay small.
 MAX_SNAPSHOTS = 4096
 
+#: Largest key the readers' memories keep (an entry's text in characters, a snapshot's or
+#: entry's ``marshal`` form in bytes): 5× the largest entry of the whole MUL (1,601
+#: characters with a named, noted pilot and three SPAs).  A larger one is read each time
+#: it comes, so a folder of files with huge values cannot fill memory by repeating them.
+MAX_REMEMBERED = 8 * 1024
+
 #: What a caller checks in each new snapshot's unit (``check_stats``); may raise.
 SnapshotCheck = Callable[[Unit, Mapping[str, Any], str], None]
 
@@ -61,7 +67,7 @@ def unit_from_snapshot(
         CardsmithError: ``error``, for a snapshot over the limits; what ``check`` raises.
     """
     key = _key(data, check)
-    if key is None:  # not plain JSON data (built in code): read it, remember nothing
+    if key is None:  # not plain JSON data (built in code), or too large: read, not kept
         return _read(data, where, error, check)
     unit = _UNITS.get(key)
     if unit is None:
@@ -83,9 +89,10 @@ def _key(data: object, check: SnapshotCheck | None) -> tuple[SnapshotCheck | Non
     if type(data) is not dict:
         return None
     try:
-        return (check, marshal.dumps(data, MARSHAL_VERSION))
+        key = marshal.dumps(data, MARSHAL_VERSION)
     except ValueError:  # a value JSON does not give (or nested past marshal's depth)
         return None
+    return None if len(key) > MAX_REMEMBERED else (check, key)
 
 
 def _read(

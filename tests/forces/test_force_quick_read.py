@@ -227,3 +227,34 @@ def test_a_repeated_list_is_read_by_its_entry_texts_alone(
     assert again == first
     assert decoded, "the document was not read by the scan"
     assert not [value for value in decoded if isinstance(value, dict) and "unit" in value]
+
+
+def test_huge_entries_are_read_each_time_and_never_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A folder of files whose entries and snapshots carry huge values must not fill the
+    # readers' memories: only what is at most MAX_REMEMBERED is kept.
+    monkeypatch.setattr(entry_scan, "_MEMORY", entry_scan._Memory())
+    monkeypatch.setattr(fast_read, "_ENTRIES", {})
+    monkeypatch.setattr(snapshots, "_UNITS", {})
+    huge = "x" * (snapshots.MAX_REMEMBERED + 1)
+    clean = _clean()
+    changes: list[Change] = [
+        _entry(0, "extra", huge),  # an unknown key of the entry
+        lambda doc: doc["entries"][1]["unit"].__setitem__("extra", huge),  # of a snapshot
+        _entry(2, "pilot", {"name": "Kai", "notes": huge}),
+    ]
+    for number, change in enumerate(changes):
+        document = copy.deepcopy(clean)
+        change(document)
+        path = _write(tmp_path / f"huge-{number}.json", document)
+        expected = _general(path, monkeypatch)
+        assert _outcome(path) == expected
+        assert _outcome(path) == expected  # the second time is read again, not recalled
+    kept = [
+        *(text for texts in entry_scan._MEMORY.by_prefix.values() for text, _ in texts),
+        *fast_read._ENTRIES,
+        *(key for _, key in snapshots._UNITS),
+    ]
+    assert kept, "the files' ordinary entries were not kept"
+    assert max(len(key) for key in kept) <= snapshots.MAX_REMEMBERED
