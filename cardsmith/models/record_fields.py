@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cardsmith.errors import CatalogueDataError
+from cardsmith.limits import MAX_UNIT_TEXT
 from cardsmith.models.stats import DamageValue
 
 
@@ -17,6 +19,20 @@ def text_field(value: object) -> str:
     if value is None:
         return ""
     return str(value).strip()
+
+
+def check_text_lengths(fields: Mapping[str, object], what: str) -> None:
+    """Refuse a text field over ``MAX_UNIT_TEXT`` characters, before anything parses it.
+
+    Raises:
+        CatalogueDataError: names ``what`` (the unit) and the field.
+    """
+    for key, value in fields.items():
+        if isinstance(value, str) and len(value) > MAX_UNIT_TEXT:
+            raise CatalogueDataError(
+                f"{what}: {key!r} is {len(value):,} characters long; "
+                f"a unit's text is at most {MAX_UNIT_TEXT:,}"
+            )
 
 
 def nested_field(value: object, key: str) -> Any:

@@ -11,6 +11,7 @@ from cardsmith.errors import CatalogueDataError
 from cardsmith.models import profile_base
 from cardsmith.models.profile_base import ALPHA_STRIKE, PRICING_RULES
 from cardsmith.models.record_fields import (
+    check_text_lengths,
     damage_value,
     float_field,
     int_field,
@@ -36,6 +37,19 @@ from cardsmith.models.unit_type import card_type_of
 
 _YEAR = re.compile(r"(\d{4})")
 _SQUAD = re.compile(r"\(Sqd(\d+)\)", re.IGNORECASE)
+
+#: The text fields ``from_mul`` reads (``limits.MAX_UNIT_TEXT`` applies to each), and the
+#: fields whose ``Name`` it reads.
+_MUL_TEXT_FIELDS = (
+    "Name", "Class", "Variant", "BFType", "BFMove", "BFAbilities", "Rules", "DateIntroduced",
+    "GroupName", "ImageUrl",
+)  # fmt: skip
+_MUL_NAMED_FIELDS = ("Type", "Technology", "Role")
+#: The text fields ``from_dict`` reads (and ``specials``, as text or a list of it).
+_TEXT_FIELDS = (
+    "name", "chassis", "variant", "type", "mul_type", "role", "move", "technology", "rules",
+    "introduced", "group_name", "image_url",
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +182,13 @@ class Unit:
         mul_id = record.get("Id")
         if not isinstance(mul_id, int) or isinstance(mul_id, bool):
             raise CatalogueDataError(f"unit record has no integer 'Id' (got {mul_id!r})")
+        check_text_lengths(
+            {
+                **{key: record.get(key) for key in _MUL_TEXT_FIELDS},
+                **{key: nested_field(record.get(key), "Name") for key in _MUL_NAMED_FIELDS},
+            },
+            f"unit record {mul_id}",
+        )
         name = text_field(record.get("Name"))
         if not name:
             raise CatalogueDataError(f"unit record {mul_id} has no 'Name'")
@@ -271,6 +292,13 @@ class Unit:
                 raise CatalogueDataError(f"unit field 'mul_id' must be an integer, not {mul_id!r}")
             if not isinstance(name, str) or not name.strip():
                 raise CatalogueDataError(f"unit {mul_id}: field 'name' must be non-empty text")
+            specials_text = data.get("specials")
+            if isinstance(specials_text, list):
+                specials_text = ",".join(map(str, specials_text))
+            check_text_lengths(
+                {**{key: data.get(key) for key in _TEXT_FIELDS}, "specials": specials_text},
+                f"unit {mul_id}",
+            )
             type_code = data.get("type")
             unit_type = UnitType(str(type_code).upper()) if type_code else None
             raw_damage = data.get("damage") or ["0", "0", "0", "0"]

@@ -151,6 +151,13 @@ def _unit(item: object, where: Place, problems: list[UnitProblem]) -> Unit:
     if not isinstance(name, str) or not name.strip():
         problems.append(where.at("name", "required text"))
         raise _Invalid
+    for key in ("name", "chassis", "technology"):
+        text = item.get(key)
+        if isinstance(text, str) and len(text) > limits.MAX_UNIT_TEXT:
+            # As Unit.from_dict refuses it: a force holding this unit must read back.
+            limit = f"at most {limits.MAX_UNIT_TEXT:,} characters, not {len(text):,}"
+            problems.append(where.at(key, limit))
+            raise _Invalid
     system_id = str(item.get("system", ALPHA_STRIKE))
     raw_profiles = item.get("profile")
     if not isinstance(raw_profiles, list) or not raw_profiles:

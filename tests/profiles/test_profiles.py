@@ -229,6 +229,8 @@ def test_custom_alpha_strike_unit_with_two_profiles() -> None:
         (lambda d: d["unit"][0].update(id=5), "must be negative"),
         (lambda d: d.update(format="other"), "not a custom unit file"),
         (lambda d: d.update(version=7), "reads up to"),
+        (lambda d: d["unit"][0].update(name="x" * 501), "unit[1].name: at most 500 characters"),
+        (lambda d: d["unit"][0].update(chassis="x" * 501), "unit[1].chassis: at most 500"),
     ],
 )
 def test_custom_unit_errors_name_the_key(change: Any, fragment: str) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from cardsmith import limits
 from cardsmith.errors import CatalogueDataError
 from cardsmith.models import Unit, UnitType
 
@@ -343,3 +344,43 @@ def test_tmm_derived_for_real_examples(mul_by_id: dict[int, dict[str, Any]]) -> 
     assert Unit.from_mul(mul_by_id[7467]).tmm == 1  # Phoenix 8"/6"j
     assert Unit.from_mul(mul_by_id[1297]).tmm == 2  # Griffin 10"j
     assert Unit.from_mul(mul_by_id[1879]).tmm == 0  # Lightning 6a
+
+
+LONG = "x" * (limits.MAX_UNIT_TEXT + 1)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [{"Name": LONG}, {"Class": LONG}, {"Variant": LONG}, {"BFAbilities": LONG},
+     {"ImageUrl": LONG}, {"GroupName": LONG}, {"Technology": {"Id": 1, "Name": LONG}},
+     {"Role": {"Id": 1, "Name": LONG}}],
+)  # fmt: skip
+def test_a_record_with_text_of_megabytes_is_refused_before_it_is_read(
+    change: dict[str, Any],
+) -> None:
+    key = next(iter(change))
+    with pytest.raises(CatalogueDataError, match=f"'{key}' is 501 characters long"):
+        Unit.from_mul(_atlas(**change))
+
+
+def test_text_at_the_limit_is_kept_and_reads_back() -> None:
+    name = "A" * limits.MAX_UNIT_TEXT
+    unit = Unit.from_mul(_atlas(Name=name, Class=name, BFAbilities="ENE," * 100 + "CASE"))
+    assert unit.name == name
+    assert Unit.from_dict(unit.to_dict()) == unit
+
+
+@pytest.mark.parametrize(
+    "key", ["name", "chassis", "variant", "role", "technology", "image_url", "specials"]
+)
+def test_a_unit_dict_with_text_over_the_limit_is_refused(key: str) -> None:
+    data = Unit.from_mul(ATLAS).to_dict()
+    data[key] = LONG if key != "specials" else ["ENE"] * (limits.MAX_UNIT_TEXT // 4 + 1)
+    with pytest.raises(CatalogueDataError, match=f"'{key}' is .* characters long"):
+        Unit.from_dict(data)
+
+
+def test_a_long_value_of_a_key_the_reader_does_not_know_is_left_alone() -> None:
+    # A later cardsmith may add a field of long text; this one ignores it, as any unknown key.
+    data = Unit.from_mul(ATLAS).to_dict() | {"history": LONG}
+    assert Unit.from_dict(data) == Unit.from_mul(ATLAS)
