@@ -23,6 +23,7 @@ from typing import Any
 from cardsmith.catalogue.index_rows import IndexRow as IndexRow
 from cardsmith.catalogue.index_rows import name_order as name_order
 from cardsmith.catalogue.row_filters import SearchFilters as SearchFilters
+from cardsmith.limits import MAX_UNIT_TEXT
 
 #: Lowest rapidfuzz partial-ratio score a typo match needs (0-100).
 FUZZY_CUTOFF = 75.0
@@ -255,8 +256,10 @@ def fuzzy_hits(
     limit: int,
 ) -> list[Hit]:
     """Typo matches of ``needle`` among ``norms`` (parallel to ``rows``), in row order."""
-    if len(needle) < 3:
-        return []  # two letters match almost anything
+    if not 3 <= len(needle) <= MAX_UNIT_TEXT:
+        # Two letters match almost anything; a text longer than any unit's is no typo of
+        # one, and aligning megabytes against every name would take minutes.
+        return []
     from rapidfuzz import fuzz, process
 
     # One wrong letter in four is already 75%: short queries must be closer.

@@ -10,10 +10,13 @@ from typing import Protocol
 from cardsmith.catalogue.search import SearchFilters, SearchIndex, normalise
 from cardsmith.forces.editing import can_join
 from cardsmith.hints import FETCH_AND_IMPORT_AGAIN
+from cardsmith.limits import MAX_UNIT_TEXT
 from cardsmith.models.unit import Unit, UnitType
 
 #: How many close catalogue matches an unknown unit lists.
 SUGGESTIONS = 3
+#: How much of a name longer than ``MAX_UNIT_TEXT`` an unknown unit shows.
+SHOWN_OF_A_LONG_NAME = 60
 
 
 class Suggestion(str):
@@ -53,6 +56,14 @@ class UnknownUnit:
         if self.mul_id is not None:
             label += f" [MUL {self.mul_id}]"
         return f"{self.where}: {label} — {self.reason}"
+
+
+def _shown(name: str) -> str:
+    """``name``, cut short when it is longer than any unit's text (a broken or hostile
+    file): the player sees where it starts and how long it is, not megabytes."""
+    if len(name) <= MAX_UNIT_TEXT:
+        return name
+    return f"{name[:SHOWN_OF_A_LONG_NAME]}… ({len(name):,} characters)"
 
 
 class UnitLookup(Protocol):
@@ -173,7 +184,7 @@ class UnitMatcher:
             reason = self._reason(name, mul_id)
         return UnknownUnit(
             where=where,
-            name=name,
+            name=_shown(name),
             mul_id=mul_id,
             reason=reason,
             suggestions=self.suggestions(name, *hints),

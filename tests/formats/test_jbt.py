@@ -234,3 +234,17 @@ def test_export_says_what_jbt_itself_drops_on_opening(catalogue: Catalogue) -> N
         "lose the rest when JBT opens the file",
         "JBT's import skips a skill of 0: entries [1] come back at skill 4 there",
     ]
+
+
+def test_a_member_named_at_length_is_left_out_quickly_and_shown_cut_short(
+    catalogue: Catalogue,
+) -> None:
+    # A megabyte name once took over a minute to align against every catalogue name, and
+    # the report printed it whole.  Containing a real name, it is still no typo of one.
+    name = "Atlas AS7-D " + "q" * 1_000_000
+    member = _member(535353, name, 4)
+    report = _import({"groups": [{"name": "A", "members": [member]}]}, catalogue)
+    (unknown,) = report.unknown
+    assert unknown.name == f"{name[:60]}… ({len(name):,} characters)"
+    assert unknown.suggestions == ()
+    assert len(unknown.describe()) < 500
