@@ -143,6 +143,13 @@ def _write(path: Path, document: dict[str, Any]) -> Path:
     return path
 
 
+def _forget_all(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Empty the readers' memories (entry texts, entries, snapshots) for this test."""
+    monkeypatch.setattr(entry_scan, "_MEMORY", entry_scan._Memory())
+    monkeypatch.setattr(fast_read, "_ENTRIES", {})
+    monkeypatch.setattr(snapshots, "_UNITS", {})
+
+
 def _outcome(path: Path) -> Force | str:
     try:
         return load_force(path)
@@ -170,8 +177,7 @@ def _general(path: Path, monkeypatch: pytest.MonkeyPatch) -> Force | str:
 def test_the_quick_path_reads_each_change_as_the_general_reader(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
 ) -> None:
-    monkeypatch.setattr(fast_read, "_ENTRIES", {})
-    monkeypatch.setattr(snapshots, "_UNITS", {})
+    _forget_all(monkeypatch)
     clean = _write(tmp_path / "clean.json", _clean())
     load_force(clean)
     load_force(clean)  # now every unit and entry of the clean list is remembered
@@ -189,8 +195,7 @@ def test_the_quick_path_reads_each_change_as_the_general_reader(
 def test_plain_entries_are_shared_and_a_clean_list_needs_no_walk(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(fast_read, "_ENTRIES", {})
-    monkeypatch.setattr(snapshots, "_UNITS", {})
+    _forget_all(monkeypatch)
     clean = _write(tmp_path / "clean.json", _clean())
     load_force(clean)
     walks: list[object] = []
@@ -204,9 +209,7 @@ def test_plain_entries_are_shared_and_a_clean_list_needs_no_walk(
 def test_a_repeated_list_is_read_by_its_entry_texts_alone(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(entry_scan, "_MEMORY", entry_scan._Memory())
-    monkeypatch.setattr(fast_read, "_ENTRIES", {})
-    monkeypatch.setattr(snapshots, "_UNITS", {})
+    _forget_all(monkeypatch)
     clean = _write(tmp_path / "clean.json", _clean())
     first = load_force(clean)
     load_force(clean)
@@ -234,9 +237,7 @@ def test_huge_entries_are_read_each_time_and_never_kept(
 ) -> None:
     # A folder of files whose entries and snapshots carry huge values must not fill the
     # readers' memories: only what is at most MAX_REMEMBERED is kept.
-    monkeypatch.setattr(entry_scan, "_MEMORY", entry_scan._Memory())
-    monkeypatch.setattr(fast_read, "_ENTRIES", {})
-    monkeypatch.setattr(snapshots, "_UNITS", {})
+    _forget_all(monkeypatch)
     huge = "x" * (snapshots.MAX_REMEMBERED + 1)
     clean = _clean()
     changes: list[Change] = [
