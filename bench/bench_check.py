@@ -13,10 +13,9 @@ Usage: ``python bench/bench_check.py [--forces N] [--memory-forces M]``.
    so that no entry's text repeats, are timed beside them against their own JSON parse
    (the case that remembering repeated entries cannot help).  Each pair of runs also
    gives a ratio of its own; their spread shows how much of a figure is the machine's
-   noise.  The same check
-   writing a CSV event report, and a game master's check of the same lists for era and
-   faction (``era-faction-350``, against availability lists in a catalogue of the bench's
-   own), are timed beside them.
+   noise.  The same check writing a CSV event report, and a game master's check of the
+   same lists for era and faction (``era-faction-350``, against availability lists in a
+   catalogue of the bench's own), are timed beside them.
    Every timed process keeps its compiled bytecode (in a folder of the bench's own,
    after one untimed run), as an installed cardsmith does: with ``PYTHONDONTWRITEBYTECODE``
    set, each run would first compile cardsmith's modules, which no user pays.

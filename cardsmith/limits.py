@@ -30,6 +30,7 @@ MAX_TEMPLATE_BYTES = 2 * 1024 * 1024
 #: characters: 5× the longest of the whole MUL (95, a unit's specials).  A name of
 #: megabytes would be echoed in every line that names the unit.
 MAX_UNIT_TEXT = 500
+
 #: Deepest nesting of JSON arrays/objects or TOML tables/arrays read.  cardsmith's own
 #: files nest 6 deep at most; 64 leaves room and keeps every recursive reader safe.
 MAX_DEPTH = 64

@@ -8,8 +8,8 @@ hands every other value to the standard library's C scanner, and recognises an e
 
 Equal text is equal data (JSON text has one meaning), so the document is the one
 ``json.loads`` builds, types included.  Anything unusual (not an object, a second
-byte-order mark, bad UTF-8, ``NaN``, too deep, not JSON) gets None, and the caller's full decoder
-reads the file again and words what is wrong: this path never changes a message.
+byte-order mark, bad UTF-8, ``NaN``, too deep, not JSON) gets None, and the caller's full
+decoder reads the file again and words what is wrong: this path never changes a message.
 
 Values are shared: a repeated entry is the same object in every document that holds it,
 so a reader must not change what it gets (``force_file.migrate`` copies before it does).

@@ -21,18 +21,27 @@ def text_field(value: object) -> str:
     return str(value).strip()
 
 
+def text_too_long(fields: Mapping[str, object]) -> tuple[str, int] | None:
+    """The first field whose text is over ``MAX_UNIT_TEXT`` characters, and its length."""
+    for key, value in fields.items():
+        if isinstance(value, str) and len(value) > MAX_UNIT_TEXT:
+            return key, len(value)
+    return None
+
+
 def check_text_lengths(fields: Mapping[str, object], what: str) -> None:
     """Refuse a text field over ``MAX_UNIT_TEXT`` characters, before anything parses it.
 
     Raises:
         CatalogueDataError: names ``what`` (the unit) and the field.
     """
-    for key, value in fields.items():
-        if isinstance(value, str) and len(value) > MAX_UNIT_TEXT:
-            raise CatalogueDataError(
-                f"{what}: {key!r} is {len(value):,} characters long; "
-                f"a unit's text is at most {MAX_UNIT_TEXT:,}"
-            )
+    found = text_too_long(fields)
+    if found is not None:
+        key, length = found
+        raise CatalogueDataError(
+            f"{what}: {key!r} is {length:,} characters long; "
+            f"a unit's text is at most {MAX_UNIT_TEXT:,}"
+        )
 
 
 def nested_field(value: object, key: str) -> Any:

@@ -20,6 +20,7 @@ from cardsmith.errors import CatalogueDataError, TemplateError
 from cardsmith.fileio import parse_json, parse_toml, read_bytes
 from cardsmith.models import Unit, UnitType
 from cardsmith.models.profiles import ALPHA_STRIKE, PRICING_RULES, Profile, ProfileSet
+from cardsmith.models.record_fields import text_too_long
 from cardsmith.models.stats import parse_move
 from cardsmith.problems import Problem
 from cardsmith.profiles.catalogues import GameSystem, load_switch_rules, load_system
@@ -151,13 +152,13 @@ def _unit(item: object, where: Place, problems: list[UnitProblem]) -> Unit:
     if not isinstance(name, str) or not name.strip():
         problems.append(where.at("name", "required text"))
         raise _Invalid
-    for key in ("name", "chassis", "technology"):
-        text = item.get(key)
-        if isinstance(text, str) and len(text) > limits.MAX_UNIT_TEXT:
-            # As Unit.from_dict refuses it: a force holding this unit must read back.
-            limit = f"at most {limits.MAX_UNIT_TEXT:,} characters, not {len(text):,}"
-            problems.append(where.at(key, limit))
-            raise _Invalid
+    # As Unit.from_dict refuses such text: a force holding this unit must read back.
+    too_long = text_too_long({key: item.get(key) for key in ("name", "chassis", "technology")})
+    if too_long is not None:
+        key, length = too_long
+        limit = f"at most {limits.MAX_UNIT_TEXT:,} characters, not {length:,}"
+        problems.append(where.at(key, limit))
+        raise _Invalid
     system_id = str(item.get("system", ALPHA_STRIKE))
     raw_profiles = item.get("profile")
     if not isinstance(raw_profiles, list) or not raw_profiles:

@@ -82,21 +82,21 @@ def packs() -> list[PackInfo]:
     return found
 
 
-def unread_pack_files(found: Iterable[PackInfo] | None = None) -> list[str]:
+def unread_pack_files(found: Iterable[PackInfo]) -> list[str]:
     """A warning for each pack file that is never read because another file in its folder
-    claims the same id (``found``: ``packs()``, by default), worded once for both shells."""
+    claims the same id (``found``: what ``packs()`` gave), worded once for both shells."""
     return [
         f"pack {info.id!r} is read from {info.path}; {path} claims the same id and is never "
         "read (give it an id of its own)"
-        for info in (packs() if found is None else found)
+        for info in found
         for path in info.ignored
     ]
 
 
-def pack_choices(found: Iterable[PackInfo] | None = None) -> list[tuple[str, str]]:
+def pack_choices(found: Iterable[PackInfo]) -> list[tuple[str, str]]:
     """(id, title) of every rule pack that can be chosen, a broken one marked as such
-    (``found``: ``packs()``, by default)."""
-    return [(p.id, p.title or f"{p.id} (does not load)") for p in (found or packs())]
+    (``found``: what ``packs()`` gave)."""
+    return [(p.id, p.title or f"{p.id} (does not load)") for p in found]
 
 
 def load_pack(pack: str | Path) -> RulePack:
