@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cardsmith.cli import SHORT_HELP  # noqa: E402
+from cardsmith.cli.group import SHORT_HELP  # noqa: E402
 
 FLOOR = """
 import click

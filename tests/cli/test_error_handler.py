@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from kit import run_cli
 
-from cardsmith.cli import cli
+from cardsmith.cli.group import cli
 from cardsmith.errors import (
     CampaignError,
     CardsmithError,

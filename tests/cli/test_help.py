@@ -9,7 +9,7 @@ import sys
 import click
 import pytest
 
-from cardsmith.cli import LAZY_COMMANDS, SHORT_HELP, cli
+from cardsmith.cli.group import LAZY_COMMANDS, SHORT_HELP, cli
 
 
 def _load(name: str) -> click.Command:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardsmith.cli import cli
+from cardsmith.cli.group import cli
 
 _TIMEOUT = 60  # a hang fails the test instead of stalling the suite
 HOSTILE = "Evil\x1b]0;pwned\x07 \x1b]52;c;aGk=\x07\u202eX\x9b2J"

@@ -11,7 +11,7 @@ import pypdf
 import pytest
 from click.testing import CliRunner
 
-from cardsmith.cli import cli
+from cardsmith.cli.group import cli
 from cardsmith.models import Force
 
 

@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.notifications import Notify
 from textual.widgets import DataTable, Input
 
-from cardsmith.cli import cli
+from cardsmith.cli.group import cli
 from cardsmith.tui.app import CardsmithApp
 from cardsmith.tui.messages import PrintFinished
 from cardsmith.tui.screens.help import HelpScreen
