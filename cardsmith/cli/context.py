@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-
-import click
+from typing import TYPE_CHECKING
 
 from cardsmith import paths
+
+if TYPE_CHECKING:
+    import click
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ import click
 
 from cardsmith import __version__
 from cardsmith.cli.context import Settings
-from cardsmith.cli.output import report_error, safe_output
+from cardsmith.cli.output import report_error, run_command, safe_output
 from cardsmith.errors import EXIT_BAD_INPUT, CardsmithError
 
 #: Subcommand name → "module:attribute" under cardsmith.cli.  Modules are imported only
@@ -172,25 +172,16 @@ def cli(ctx: click.Context, cache_dir: Path | None, offline: bool) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: run the command line and turn cardsmith errors into exit codes."""
-    with safe_output():
-        _main(argv)
+    """Run the click group on ``argv`` (default: the process's) and exit with its code."""
+    sys.exit(run_command(lambda: _click_main(argv)))
 
 
-def _main(argv: list[str] | None) -> None:
+def _click_main(argv: list[str] | None) -> Any:
     try:
-        code: Any = cli.main(args=argv, prog_name="cardsmith", standalone_mode=False)
-        sys.stdout.flush()  # a full disk shows here when the last line was buffered
-    except CardsmithError as exc:
-        report_error(exc)
-        sys.exit(exc.exit_code)
+        return cli.main(args=argv, prog_name="cardsmith", standalone_mode=False)
     except click.exceptions.Abort:
         click.echo("Aborted.", err=True)
-        sys.exit(130)
+        return 130
     except click.ClickException as exc:
         exc.show()
-        sys.exit(exc.exit_code if exc.exit_code else EXIT_BAD_INPUT)
-    except KeyboardInterrupt:
-        click.echo("Interrupted.", err=True)
-        sys.exit(130)
-    sys.exit(code if isinstance(code, int) else 0)
+        return exc.exit_code if exc.exit_code else EXIT_BAD_INPUT

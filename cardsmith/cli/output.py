@@ -14,19 +14,29 @@ import errno
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TextIO
-
-import click
 
 from cardsmith.errors import CardsmithError, OutputError, UnitNotFound, UnknownName, os_reason
 from cardsmith.problems import problem_lines
 from cardsmith.safetext import safe_text
 
 
+def echo(text: str = "", *, err: bool = False) -> None:
+    """Print a line on stdout (or stderr), flushed at once.
+
+    The same as ``click.echo`` for the text cardsmith prints, without importing click, so
+    a plain ``cardsmith search`` (``cli.quick_search``) never loads it.
+    """
+    stream = sys.stderr if err else sys.stdout
+    if stream is not None:
+        stream.write(f"{text}\n")
+        stream.flush()
+
+
 def echo_json(data: Any) -> None:
     """Print data as indented UTF-8 JSON on stdout."""
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def format_table(
@@ -56,18 +66,18 @@ def format_table(
 
 def warn(message: str) -> None:
     """A warning on stderr."""
-    click.echo(f"cardsmith: warning: {message}", err=True)
+    echo(f"cardsmith: warning: {message}", err=True)
 
 
 def report_error(exc: CardsmithError) -> None:
     """Print a cardsmith error on stderr: its message, close names, then each problem."""
-    click.echo(f"cardsmith: {exc.message}", err=True)
+    echo(f"cardsmith: {exc.message}", err=True)
     if isinstance(exc, UnitNotFound | UnknownName) and exc.candidates:
-        click.echo("Did you mean:", err=True)
+        echo("Did you mean:", err=True)
         for candidate in exc.candidates:
-            click.echo(f"  {candidate}", err=True)
+            echo(f"  {candidate}", err=True)
     for line in problem_lines(exc.problems):
-        click.echo(f"  {line}" if line.startswith(" ") else f"  - {line}", err=True)
+        echo(f"  {line}" if line.startswith(" ") else f"  - {line}", err=True)
 
 
 class SafeStream:
@@ -144,6 +154,28 @@ def safe_output() -> Iterator[None]:
         yield
     finally:
         sys.stdout, sys.stderr = old_out, old_err
+
+
+def run_command(action: Callable[[], object]) -> int:
+    """Run a command as every command runs and return its exit code.
+
+    Output goes through ``safe_output``; a cardsmith error is reported and becomes its
+    exit code; a reader that went away (``| head``) is exit 1 and Ctrl-C is 130, with a
+    word on stderr.  An int the action returns is the exit code (else 0).
+    """
+    with safe_output():
+        try:
+            result = action()
+            sys.stdout.flush()  # a full disk shows here when the last line was buffered
+        except CardsmithError as exc:
+            report_error(exc)
+            return exc.exit_code
+        except BrokenPipeError:
+            return 1
+        except KeyboardInterrupt:
+            echo("Interrupted.", err=True)
+            return 130
+    return result if isinstance(result, int) else 0
 
 
 def terminal_stream() -> TextIO:

@@ -7,11 +7,9 @@ from typing import Any, TypeVar
 
 import click
 
-from cardsmith.catalogue.eras import era_name
-from cardsmith.catalogue.search import Hit
 from cardsmith.cli.context import Settings
-from cardsmith.cli.output import echo_json, format_table, warn
-from cardsmith.models import Unit
+from cardsmith.cli.output import warn
+from cardsmith.cli.search_view import DEFAULT_LIMIT, show_outcome
 from cardsmith.services import catalogue as service
 from cardsmith.services.catalogue import Catalogue
 
@@ -24,44 +22,6 @@ def open_catalogue(settings: Settings) -> Catalogue:
     for notice in catalogue.notices:
         warn(notice)
     return catalogue
-
-
-def note(message: str) -> None:
-    """Something the user should know that is no warning (stderr, so JSON stays clean)."""
-    click.echo(f"cardsmith: note: {message}", err=True)
-
-
-def unit_summary(unit: Unit) -> dict[str, Any]:
-    """The JSON object ``search --format json`` prints for one unit."""
-    return {
-        "mul_id": unit.mul_id,
-        "name": unit.name,
-        "type": unit.type.value if unit.type else None,
-        "size": unit.size,
-        "move": unit.move_text,
-        "tmm": unit.tmm,
-        "armor": unit.armor,
-        "structure": unit.structure,
-        "threshold": unit.threshold,
-        "damage": {band: str(value) for band, value in zip("SMLE", unit.damage, strict=True)},
-        "ov": unit.overheat,
-        "pv": unit.pv,
-        "role": unit.role,
-        "specials": [s.text for s in unit.specials],
-        "technology": unit.technology,
-        "rules": unit.rules,
-        "era": era_name(unit.era_id),
-        "has_stats": unit.has_stats,
-    }
-
-
-def _damage_text(unit: Unit) -> str:
-    bands = (
-        unit.damage
-        if unit.type and unit.type.family in ("fighter", "large-craft")
-        else unit.damage[:3]
-    )
-    return "/".join(str(d) for d in bands)
 
 
 _FILTER_OPTIONS = [
@@ -150,7 +110,7 @@ def filter_options(func: F) -> F:
 @click.option(
     "--limit",
     type=click.IntRange(0, None),
-    default=25,
+    default=DEFAULT_LIMIT,
     show_default=True,
     help="Most results to show (0 = all).",
 )
@@ -195,43 +155,4 @@ def search(
         faction=faction,
     )
     outcome = service.search(settings.resolved_cache_dir, " ".join(query), text, limit=limit)
-    for message in outcome.notes:
-        (note if message in _NOTES else warn)(message)
-    if fmt == "json":
-        echo_json([unit_summary(u) for u in outcome.units])
-        return
-    if not outcome.units:
-        click.echo("No units match.", err=True)
-        return
-    _print_units(outcome.units, outcome.hits)
-    if outcome.total > len(outcome.units):
-        click.echo(
-            f"{len(outcome.units)} of {outcome.total:,} matches; --limit 0 shows all.", err=True
-        )
-
-
-_NOTES = (service.STARTER_HINT, service.NO_AVAILABILITY_HINT)
-
-
-def _print_units(units: list[Unit], hits: list[Hit]) -> None:
-    rows = []
-    for unit in units:
-        name = unit.name if unit.has_stats else f"{unit.name} (no AS stats)"
-        rows.append(
-            [
-                unit.mul_id,
-                name,
-                unit.type_code,
-                unit.size,
-                unit.move_text or "-",
-                unit.tmm,
-                f"{unit.armor}/{unit.structure}",
-                _damage_text(unit),
-                unit.overheat,
-                unit.pv,
-                unit.role or "-",
-                unit.specials_text,
-            ]
-        )
-    headers = ["ID", "Name", "TP", "SZ", "MV", "TMM", "A/S", "Dmg", "OV", "PV", "Role", "Specials"]
-    click.echo(format_table(headers, rows, right=(0, 3, 5, 8, 9)))
+    show_outcome(outcome, fmt)

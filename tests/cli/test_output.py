@@ -6,12 +6,15 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from cardsmith.cli.group import cli
+from cardsmith.cli.output import run_command
+from cardsmith.errors import UnknownName
 
 _TIMEOUT = 60  # a hang fails the test instead of stalling the suite
 HOSTILE = "Evil\x1b]0;pwned\x07 \x1b]52;c;aGk=\x07\u202eX\x9b2J"
@@ -147,3 +150,30 @@ def test_a_pseudo_terminal_counts_as_a_terminal(monkeypatch: pytest.MonkeyPatch)
     finally:
         os.close(leader)
         os.close(follower)
+
+
+def _raises(exc: BaseException) -> Callable[[], None]:
+    def action() -> None:
+        raise exc
+
+    return action
+
+
+@pytest.mark.parametrize(
+    ("action", "code", "said"),
+    [
+        (lambda: 4, 4, ""),
+        (lambda: None, 0, ""),
+        (_raises(UnknownName("no such era: 'Nowhen'")), 2, "cardsmith: no such era: 'Nowhen'\n"),
+        (_raises(BrokenPipeError(32, "the reader went away")), 1, ""),
+        (_raises(KeyboardInterrupt()), 130, "Interrupted.\n"),
+    ],
+    ids=["code", "none", "error", "pipe", "ctrl-c"],
+)
+def test_every_command_ends_the_same_way(
+    action: Callable[[], object], code: int, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``run_command``: what the click group and the quick search both end with."""
+    assert run_command(action) == code
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == ("", said)
