@@ -171,3 +171,24 @@ def test_a_missing_cache_folder_is_searched_quickly(
     monkeypatch.setenv("CARDSMITH_CACHE_DIR", str(tmp_path / "not-yet" / "cache"))
     assert try_quick_search(["search", "atlas"]) == 0
     assert "Atlas" in capsys.readouterr().out
+
+
+def test_the_quick_path_knows_what_click_would_read_besides_the_words() -> None:
+    """Guards the quick path against a new option: a global one read from the environment,
+    or a search option whose default is not "no filter" (the quick path passes none)."""
+    from cardsmith.cli.group import cli
+    from cardsmith.cli.search_cmds import search
+    from cardsmith.cli.search_view import DEFAULT_LIMIT
+
+    assert {p.envvar for p in cli.params if p.envvar} == {
+        "CARDSMITH_CACHE_DIR",
+        "CARDSMITH_OFFLINE",
+    }
+    assert not [p.name for p in search.params if p.envvar]
+    given = search.make_context("search", ["atlas"]).params  # what click passes on
+    assert given.pop("query") == ("atlas",)
+    assert given.pop("limit") == DEFAULT_LIMIT
+    assert given.pop("fmt") == "table"
+    assert {
+        name: value for name, value in given.items() if value not in (None, (), "", False)
+    } == {}
