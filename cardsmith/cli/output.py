@@ -35,8 +35,15 @@ def echo(text: str = "", *, err: bool = False) -> None:
 
 
 def echo_json(data: Any) -> None:
-    """Print data as indented UTF-8 JSON on stdout."""
-    echo(json.dumps(data, indent=2, ensure_ascii=False))
+    """Print data as indented UTF-8 JSON on stdout.
+
+    Where stdout cannot hold a character (an ASCII or Latin-1 stream), the JSON escapes
+    every non-ASCII one instead (``\\u00fc``): the same data, where "?" would change it.
+    """
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    if isinstance(sys.stdout, SafeStream) and not sys.stdout.can_show(text):
+        text = json.dumps(data, indent=2)
+    echo(text)
 
 
 def format_table(
@@ -104,11 +111,24 @@ class SafeStream:
             raise TypeError("a SafeStream takes text, not bytes")
         # click probes a stream with an empty write; a probe must not count as the failure.
         if text and not self._dead:
+            shown = safe_text(text, keep_layout=True)
             try:
-                self.raw.write(safe_text(text, keep_layout=True))
+                self.raw.write(shown)
+            except UnicodeEncodeError:
+                # A terminal or pipe set to ASCII or Latin-1 (PYTHONIOENCODING, a Windows code
+                # page) cannot show every name: such a character prints as "?", the rest as is.
+                self.raw.write(shown.encode(self.encoding, "replace").decode(self.encoding))
             except OSError as exc:
                 self._failed(exc)
         return len(text)
+
+    def can_show(self, text: str) -> bool:
+        """Whether this stream's encoding holds every character of ``text``."""
+        try:
+            text.encode(self.encoding)
+        except UnicodeEncodeError:
+            return False
+        return True
 
     def flush(self) -> None:
         if not self._dead:

@@ -20,14 +20,14 @@ _TIMEOUT = 60  # a hang fails the test instead of stalling the suite
 HOSTILE = "Evil\x1b]0;pwned\x07 \x1b]52;c;aGk=\x07\u202eX\x9b2J"
 
 
-def _hostile_force(folder: Path) -> Path:
+def _hostile_force(folder: Path, name: str = HOSTILE) -> Path:
     path = folder / "lance.json"
     path.write_text(
         json.dumps(
             {
                 "format": "cardsmith-force",
                 "version": 1,
-                "name": HOSTILE,
+                "name": name,
                 "pack": "standard",
                 "cap": None,
                 "data_version": "",
@@ -177,3 +177,36 @@ def test_every_command_ends_the_same_way(
     assert run_command(action) == code
     captured = capsys.readouterr()
     assert (captured.out, captured.err) == ("", said)
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_a_stream_that_cannot_hold_a_name_shows_a_question_mark(
+    tmp_path: Path, encoding: str
+) -> None:
+    """Not a traceback: text shows "?" for what the stream cannot hold; JSON escapes it."""
+    name = "Gürteltier Lanze 🦔"
+    path = _hostile_force(tmp_path, name)
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    runs = {
+        fmt: subprocess.run(
+            [sys.executable, "-m", "cardsmith", "force", "show", str(path), "--format", fmt],
+            capture_output=True,
+            env=env,
+            timeout=_TIMEOUT,
+        )
+        for fmt in ("table", "json")
+    }
+    shown = name.encode(encoding, "replace").decode(encoding)
+    assert runs["table"].returncode == 0, runs["table"].stderr
+    assert shown.encode(encoding) in runs["table"].stdout
+    assert runs["json"].returncode == 0, runs["json"].stderr
+    assert json.loads(runs["json"].stdout)["name"] == name
+    missing = subprocess.run(
+        [sys.executable, "-m", "cardsmith", "force", "show", str(tmp_path / "Bär.json")],
+        capture_output=True,
+        env=env,
+        timeout=_TIMEOUT,
+    )
+    assert missing.returncode == 2  # stderr: Python's own "backslashreplace" shows the name
+    assert missing.stderr.startswith(b"cardsmith: no force file at "), missing.stderr
+    assert missing.stderr.count(b"\n") == 1
