@@ -221,11 +221,12 @@ def stack_floor_module(folder: Path, env: dict[str, str]) -> Path:
 
 
 def built_floor_module(folder: Path, cache: Path, env: dict[str, str]) -> Path:
-    """Stand-ins for only the dataclasses a real search builds, with the two standard modules
-    every cardsmith module stands on (``pathlib``, ``typing``): the floor of any search that
-    returns the design's model, however few modules it were spread over."""
+    """Stand-ins for only the dataclasses a real search builds, with ``pathlib``, which every
+    cardsmith module stands on: the floor of any search that returns the design's model,
+    however few modules it were spread over.  (``typing`` is not part of it: a plain search
+    does not import it, and a test keeps it so.)"""
     shapes = json.loads(_output([sys.executable, "-c", _BUILT, str(cache)], env, stdout=True))
-    return _stand_ins(folder / "built_floor_models.py", shapes, ["import pathlib", "import typing"])
+    return _stand_ins(folder / "built_floor_models.py", shapes, ["import pathlib"])
 
 
 def _output(cmd: list[str], env: dict[str, str], *, stdout: bool = False) -> str:
@@ -328,7 +329,7 @@ def bench_process(cache: Path, rounds: int = 15) -> None:
     bare = "bare python + sqlite3 query"
     print(
         f"  the design's model alone ({model_floor}) is {wall[model_floor] / wall[bare]:4.2f}× "
-        f"the bare process; the {made} dataclasses a search builds, with pathlib and typing, "
+        f"the bare process; the {made} dataclasses a search builds, with pathlib, "
         f"{wall[built_floor] / wall[bare]:4.2f}×: the floor of any search returning that model"
     )
 

@@ -16,8 +16,7 @@ from pathlib import Path
 from cardsmith.catalogue import schema
 from cardsmith.catalogue.schema import STORE_NAME
 from cardsmith.catalogue.writing import read_only_reason, translate
-from cardsmith.errors import CatalogueStoreError
-from cardsmith.fileio import os_reason
+from cardsmith.errors import CatalogueStoreError, os_reason
 
 
 @dataclass

@@ -7,8 +7,9 @@ before the index (and its regular expressions, ranking and rows) is loaded.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from cardsmith.catalogue.search import IndexRow
 

@@ -3,8 +3,8 @@
 A command line search reads only the rows that hold every word of the query (``instr``
 over the normalised names, filters in the ``WHERE`` clause), so it costs about what the
 bare SQL query costs.  When no name holds the query it is taken for a typo and the
-in-memory index (``SearchIndex``) answers, with rapidfuzz.  Both rank with ``rank_key``,
-so the command line and the app list the same hits in the same order.
+in-memory index (``search_index.SearchIndex``) answers, with rapidfuzz.  Both rank with
+``rank_key``, so the command line and the app list the same hits in the same order.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from cardsmith.catalogue.search import (
     Hit,
     IndexRow,
     SearchFilters,
-    SearchIndex,
     SearchResult,
     name_order,
     query_tokens,
@@ -27,6 +26,11 @@ from cardsmith.catalogue.search import (
     substring_score,
 )
 from cardsmith.limits import SQLITE_MAX, SQLITE_MIN
+
+#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from cardsmith.catalogue.search_index import SearchIndex
 
 
 def where_clause(filters: SearchFilters, tokens: list[str]) -> tuple[str, list[object]]:

@@ -18,26 +18,30 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
 
 from cardsmith import paths
 from cardsmith.catalogue.opening import open_store
 from cardsmith.catalogue.schema import STORE_NAME
-from cardsmith.catalogue.search import IndexRow, SearchFilters, SearchIndex, SearchResult, normalise
+from cardsmith.catalogue.search import IndexRow, SearchFilters, SearchResult, normalise
 from cardsmith.catalogue.sql_search import INDEX_COLUMNS, search_sql, within_sqlite
 from cardsmith.catalogue.writing import Transaction, translate, unit_row
 from cardsmith.errors import CatalogueDataError
 from cardsmith.limits import fits_sqlite
 from cardsmith.models import Unit
 
+#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import TypeVar
+
     from cardsmith.catalogue.availability import AvailabilityList, AvailabilityView, Coverage
     from cardsmith.catalogue.dump import UnitRecord
     from cardsmith.catalogue.factions import Faction
+    from cardsmith.catalogue.search_index import SearchIndex
+
+    T = TypeVar("T")
 
 __all__ = ["STORE_NAME", "Catalogue", "CatalogueInfo", "StoreReport", "UnitVersion", "now_iso"]
-
-T = TypeVar("T")
 
 _COLUMNS = (
     "mul_id, name, norm, type, role, size, pv, max_move, specials, era_id, technology, rules, "
@@ -220,6 +224,9 @@ class Catalogue:
     def index(self) -> SearchIndex:
         """The in-memory search index (built on first use, then kept)."""
         if self._index is None:
+            # Imported here: a command line search by name never needs the index.
+            from cardsmith.catalogue.search_index import SearchIndex
+
             rows = self._read(f"SELECT {INDEX_COLUMNS} FROM units").fetchall()
             self._index = SearchIndex([IndexRow(*row) for row in rows])
         return self._index

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from cardsmith.catalogue.eras import era_name
 from cardsmith.cli.output import echo, echo_json, format_table, warn
 from cardsmith.services import catalogue as service
 
+#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from cardsmith.models import Unit
 
 #: Outcome notes that are hints, not warnings.

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from cardsmith.catalogue.search import SearchFilters, SearchIndex, normalise
+from cardsmith.catalogue.search import SearchFilters, normalise
+from cardsmith.catalogue.search_index import SearchIndex
 from cardsmith.forces.editing import can_join
 from cardsmith.hints import FETCH_AND_IMPORT_AGAIN
 from cardsmith.limits import MAX_UNIT_TEXT

@@ -5,11 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeAlias
 
 from cardsmith.errors import CatalogueDataError
-from cardsmith.models import profile_base
-from cardsmith.models.profile_base import ALPHA_STRIKE, PRICING_RULES
 from cardsmith.models.record_fields import (
     check_text_lengths,
     damage_value,
@@ -385,6 +382,10 @@ def _profiles_from_dict(data: Any, mul_id: object) -> ProfileSet:
         raise CatalogueDataError(
             f"unit {mul_id}: 'profiles.profiles' must list two or more profiles"
         )
+    # Imported here: few units have several profiles, and a search lists units without
+    # loading the profile containers.
+    from cardsmith.models import profile_base as base
+
     profiles = []
     for item in raw_profiles:
         if not isinstance(item, Mapping) or not isinstance(item.get("name"), str):
@@ -394,7 +395,7 @@ def _profiles_from_dict(data: Any, mul_id: object) -> ProfileSet:
         if not isinstance(values, Mapping):
             raise CatalogueDataError(f"unit {mul_id}: profile 'values' must be an object")
         profiles.append(
-            Profile(
+            base.Profile(
                 name=item["name"],
                 stats=stats,
                 values=tuple((str(k), str(v)) for k, v in values.items()),
@@ -402,27 +403,28 @@ def _profiles_from_dict(data: Any, mul_id: object) -> ProfileSet:
             )
         )
     pricing = str(data.get("pricing") or "first")
-    if pricing not in PRICING_RULES:
+    if pricing not in base.PRICING_RULES:
         raise CatalogueDataError(
-            f"unit {mul_id}: 'profiles.pricing' must be one of {', '.join(PRICING_RULES)}"
+            f"unit {mul_id}: 'profiles.pricing' must be one of {', '.join(base.PRICING_RULES)}"
         )
-    return ProfileSet(
+    return base.ProfileSet(
         profiles=tuple(profiles),
         switch_rule=str(data.get("switch_rule") or ""),
         switch_value=optional_int(data.get("switch_value")),
-        system=str(data.get("system") or ALPHA_STRIKE),
+        system=str(data.get("system") or base.ALPHA_STRIKE),
         pricing=pricing,
         points=optional_int(data.get("points")),
     )
 
 
+#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, TypeAlias
+
+    from cardsmith.models import profile_base
+
     #: A profile whose stats are a ``Unit`` (``models.profile_base`` keeps it generic).
     Profile: TypeAlias = profile_base.Profile[Unit]
     #: A unit's set of ``Unit`` profiles.
     ProfileSet: TypeAlias = profile_base.ProfileSet[Unit]
-else:
-    # At run time the plain classes: calling a subscripted frozen slots dataclass fails
-    # (typing sets __orig_class__ through the frozen __setattr__).
-    Profile = profile_base.Profile
-    ProfileSet = profile_base.ProfileSet

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from cardsmith.catalogue.eras import Era, find_era
-from cardsmith.catalogue.search import Hit, SearchFilters, SearchIndex
+from cardsmith.catalogue.search import Hit, SearchFilters
 from cardsmith.catalogue.store import Catalogue as Catalogue
 from cardsmith.errors import UnitNotFound
 from cardsmith.limits import fits_sqlite
@@ -27,8 +26,11 @@ from cardsmith.services.search_filters import parse_filters as parse_filters
 from cardsmith.services.search_filters import parse_range as parse_range
 from cardsmith.services.search_filters import split_values as split_values
 
+#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from cardsmith.catalogue.factions import Faction
+    from cardsmith.catalogue.search_index import SearchIndex
 
 #: Close names offered when a unit lookup fails.
 CANDIDATES = 8

@@ -27,7 +27,7 @@ from cardsmith.tui.widgets.results import ResultsTable
 
 if TYPE_CHECKING:
     # The catalogue and the unit model load after the first frame (``after_first_frame``).
-    from cardsmith.catalogue.search import SearchIndex
+    from cardsmith.catalogue.search_index import SearchIndex
     from cardsmith.models import Force, Unit
 
 #: App actions that act on the force being edited (switched off when they cannot now).

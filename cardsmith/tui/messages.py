@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 if TYPE_CHECKING:
-    from cardsmith.catalogue.search import SearchIndex
+    from cardsmith.catalogue.search_index import SearchIndex
     from cardsmith.services.mul import AvailabilitySummary, FetchSummary
     from cardsmith.services.search_filters import FilterText
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from cardsmith.catalogue.search import SearchFilters, SearchIndex, normalise
+from cardsmith.catalogue.search import SearchFilters, normalise
+from cardsmith.catalogue.search_index import SearchIndex
 from cardsmith.catalogue.store import Catalogue
 
 

@@ -91,6 +91,38 @@ def test_the_whole_catalogue_searches_alike(full_catalogue_dir: Path) -> None:
         assert not loaded
 
 
+#: What a search by name does without, each with the one case that loads it.
+_NOT_FOR_A_NAME = {
+    "click": "options and help",
+    "typing": "annotations only (rapidfuzz loads it)",
+    "rapidfuzz": "typos",
+    "cardsmith.catalogue.search_index": "typos (and the app)",
+    "cardsmith.models.profile_base": "units with several profiles",
+    "cardsmith.fileio": "locked saves",
+}
+_WATCH = (
+    "import atexit, sys\n"
+    f"watched = {sorted(_NOT_FOR_A_NAME)!r}\n"
+    "atexit.register(lambda: sys.stderr.write('loaded: ' + ','.join(m for m in watched if m in sys.modules)))\n"
+    "from cardsmith.cli import main\n"
+    "main()\n"
+)
+
+
+def test_a_search_by_name_loads_only_what_it_uses(tmp_path: Path) -> None:
+    env = {**os.environ, "CARDSMITH_CACHE_DIR": str(tmp_path / "cache")}
+    assert _run(_BY_ENTRY, ["search", "atlas"], env)[0] == 0  # the first open seeds the store
+
+    def loaded(*words: str) -> set[str]:
+        code, out, err = _run(_WATCH, ["search", *words], env)
+        assert code == 0 and b"Atlas AS7-D" in out, (out, err)
+        return set(err.rpartition(b"loaded: ")[2].decode().split(",")) - {""}
+
+    assert loaded("atlas") == set()
+    typos = {"rapidfuzz", "cardsmith.catalogue.search_index", "typing"}
+    assert loaded("atlsa") == typos
+
+
 def test_options_and_help_go_to_click(starter_cache: Path) -> None:
     for args in (["search", "atlas", "--limit", "3"], ["search", "--help"], ["search"]):
         quick, by_click, loaded = _both(args, starter_cache)

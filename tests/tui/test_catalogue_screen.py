@@ -486,7 +486,7 @@ async def test_enter_typed_before_the_results_acts_on_them(
 ) -> None:
     import time
 
-    from cardsmith.catalogue.search import SearchIndex
+    from cardsmith.catalogue.search_index import SearchIndex
 
     first = SearchIndex.first
 

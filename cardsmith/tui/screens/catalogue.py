@@ -36,7 +36,8 @@ from cardsmith.tui.widgets.unit_card import UnitCard
 from cardsmith.wording import count
 
 if TYPE_CHECKING:
-    from cardsmith.catalogue.search import IndexRow, SearchIndex, SearchResult
+    from cardsmith.catalogue.search import IndexRow, SearchResult
+    from cardsmith.catalogue.search_index import SearchIndex
     from cardsmith.models import Unit
     from cardsmith.tui.app import CardsmithApp
 

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the search module loads after the first frame
-    from cardsmith.catalogue.search import Hit, IndexRow, SearchIndex
+    from cardsmith.catalogue.search import Hit, IndexRow
+    from cardsmith.catalogue.search_index import SearchIndex
 
 _SortKey = Callable[["IndexRow"], Any]
 
