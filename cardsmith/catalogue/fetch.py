@@ -11,7 +11,8 @@ from cardsmith.catalogue.availability import ANY_FACTION, AvailabilityList, Scop
 from cardsmith.catalogue.dump import UnitRecord, record
 from cardsmith.catalogue.eras import ERAS, TYPE_CODE_TO_MUL, era_name
 from cardsmith.catalogue.factions import Faction
-from cardsmith.catalogue.store import Catalogue, StoreReport, now_iso
+from cardsmith.catalogue.store import Catalogue, now_iso
+from cardsmith.catalogue.store_records import StoreReport
 from cardsmith.errors import (
     CatalogueDataError,
     CatalogueError,

@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -38,56 +37,16 @@ if TYPE_CHECKING:
     from cardsmith.catalogue.dump import UnitRecord
     from cardsmith.catalogue.factions import Faction
     from cardsmith.catalogue.search_index import SearchIndex
+    from cardsmith.catalogue.store_records import CatalogueInfo, StoreReport, UnitVersion
 
     T = TypeVar("T")
 
-__all__ = ["STORE_NAME", "Catalogue", "CatalogueInfo", "StoreReport", "UnitVersion", "now_iso"]
+__all__ = ["STORE_NAME", "Catalogue", "now_iso"]
 
 _COLUMNS = (
     "mul_id, name, norm, type, role, size, pv, max_move, specials, era_id, technology, rules, "
     "has_stats, data, source, fetched_at, content_hash, mul_type"
 )
-
-
-@dataclass(frozen=True, slots=True)
-class UnitVersion:
-    """Where a stored unit came from: source, time and content hash."""
-
-    source: str
-    fetched_at: str
-    content_hash: str
-
-
-@dataclass(frozen=True, slots=True)
-class StoreReport:
-    """How an import or fetch changed the catalogue."""
-
-    added: int = 0
-    updated: int = 0
-    unchanged: int = 0
-
-    @property
-    def total(self) -> int:
-        """Records looked at."""
-        return self.added + self.updated + self.unchanged
-
-    def __add__(self, other: StoreReport) -> StoreReport:
-        return StoreReport(
-            self.added + other.added, self.updated + other.updated, self.unchanged + other.unchanged
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class CatalogueInfo:
-    """Counts and versions for ``catalogue info``."""
-
-    path: Path
-    total: int
-    usable: int
-    by_type: dict[str, int]
-    by_source: dict[str, int]
-    newest: str
-    oldest: str
 
 
 def now_iso() -> str:
@@ -204,6 +163,8 @@ class Catalogue:
         """Source, fetch time and content hash of a stored unit."""
         if not fits_sqlite(mul_id):
             return None
+        from cardsmith.catalogue.store_records import UnitVersion  # a search never needs it
+
         row = self._read(
             "SELECT source, fetched_at, content_hash FROM units WHERE mul_id = ?", (mul_id,)
         ).fetchone()
@@ -256,6 +217,8 @@ class Catalogue:
             "SELECT count(*), coalesce(sum(has_stats), 0), coalesce(min(fetched_at), ''), "
             "coalesce(max(fetched_at), '') FROM units"
         ).fetchone()
+        from cardsmith.catalogue.store_records import CatalogueInfo  # a search never needs it
+
         return CatalogueInfo(self.path, total, usable, by_type, by_source, newest, oldest)
 
     def meta(self, key: str) -> str | None:
@@ -379,6 +342,8 @@ class Catalogue:
             f"INSERT OR REPLACE INTO units ({_COLUMNS}) VALUES ({','.join('?' * 18)})", rows
         )
         self._index = None
+        from cardsmith.catalogue.store_records import StoreReport  # a search never needs it
+
         return StoreReport(added, updated, unchanged)
 
     def _set_meta(self, key: str, value: str) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from cardsmith.catalogue.eras import era_name
 from cardsmith.cli.output import echo, echo_json, format_table, warn
 from cardsmith.services import catalogue as service
 
@@ -44,6 +43,8 @@ def show_outcome(outcome: service.SearchOutcome, fmt: str = "table") -> None:
 
 def unit_summary(unit: Unit) -> dict[str, Any]:
     """The JSON object ``search --format json`` prints for one unit."""
+    from cardsmith.catalogue.eras import era_name  # the table does not show eras
+
     return {
         "mul_id": unit.mul_id,
         "name": unit.name,

@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardsmith.catalogue.eras import Era, find_era
 from cardsmith.catalogue.search import Hit, SearchFilters
 from cardsmith.catalogue.store import Catalogue as Catalogue
 from cardsmith.errors import UnitNotFound
@@ -29,6 +28,7 @@ from cardsmith.services.search_filters import split_values as split_values
 #: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from cardsmith.catalogue.eras import Era
     from cardsmith.catalogue.factions import Faction
     from cardsmith.catalogue.search_index import SearchIndex
 
@@ -88,6 +88,8 @@ NO_AVAILABILITY_HINT = (
 
 def _missing_list_hint(catalogue: Catalogue, text: FilterText) -> list[str]:
     """Say so when no stored list answers the era (and faction) asked about."""
+    from cardsmith.catalogue.eras import find_era  # only a search by availability needs it
+
     era = find_era(text.available_in)
     faction = catalogue.find_faction(text.faction) if text.faction.strip() else None
     if catalogue.availability_view(era.id, faction.id if faction else None).stored:
@@ -164,6 +166,8 @@ def _describe(mul_id: int, name: str, type_code: str, pv: int) -> str:
 
 def resolve_era(text: str) -> Era:
     """The era a name, year or MUL id means (``UnknownName`` with suggestions if none)."""
+    from cardsmith.catalogue.eras import find_era  # a search by name never needs the table
+
     return find_era(text)
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from cardsmith.catalogue.availability import Coverage
 from cardsmith.catalogue.dump import UnitDocument, UnitRecord, read_unit_document
 from cardsmith.catalogue.imports import ImportedAvailability, availability_of
-from cardsmith.catalogue.store import CatalogueInfo, StoreReport
+from cardsmith.catalogue.store_records import CatalogueInfo, StoreReport
 from cardsmith.services.catalogue import open_catalogue
 
 

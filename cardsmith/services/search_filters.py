@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardsmith.catalogue.eras import find_era
 from cardsmith.catalogue.row_filters import SearchFilters
 from cardsmith.errors import UsageError
 from cardsmith.models import RULES_LEVELS, UnitType
@@ -17,12 +16,20 @@ from cardsmith.services.filter_text import FilterText as FilterText
 #: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from cardsmith.catalogue.eras import Era
     from cardsmith.catalogue.store import Catalogue
 
 #: Tech bases the MUL knows (facts §1.2), as the filters accept them.
 TECH_BASES = ("Inner Sphere", "Clan", "Mixed", "Primitive")
 #: Rules levels the filters accept: the four of ASCE p.110 and the MUL's two others.
 RULES_CHOICES = (*RULES_LEVELS, "Era Specific", "Unknown")
+
+
+def _era(text: str) -> Era:
+    """The era ``text`` names (the era table loads only for a filter that asks for one)."""
+    from cardsmith.catalogue.eras import find_era
+
+    return find_era(text)
 
 
 def split_values(values: Sequence[str]) -> list[str]:
@@ -92,7 +99,7 @@ def parse_filters(text: FilterText, catalogue: Catalogue | None = None) -> Searc
     if text.available_in.strip():
         if catalogue is None:
             raise UsageError("the availability filter needs the local catalogue")
-        era = find_era(text.available_in)
+        era = _era(text.available_in)
         faction = catalogue.find_faction(text.faction) if text.faction.strip() else None
         view = catalogue.availability_view(era.id, faction.id if faction else None)
         available = view.available_ids()
@@ -104,7 +111,7 @@ def parse_filters(text: FilterText, catalogue: Catalogue | None = None) -> Searc
         pv_max=high if high is not None else pv_max,
         move_min=text.move_min,
         specials=frozenset(s.upper() for s in split_values(text.specials)),
-        eras=frozenset(find_era(e).id for e in split_values(text.eras)),
+        eras=frozenset(_era(e).id for e in split_values(text.eras)),
         techs=_choice(text.techs, TECH_BASES, "tech base"),
         rules=_choice(text.rules, RULES_CHOICES, "rules level"),
         usable_only=text.usable_only,

@@ -99,6 +99,8 @@ _NOT_FOR_A_NAME = {
     "cardsmith.catalogue.search_index": "typos (and the app)",
     "cardsmith.models.profile_base": "units with several profiles",
     "cardsmith.fileio": "locked saves",
+    "cardsmith.catalogue.eras": "era filters and JSON",
+    "cardsmith.catalogue.store_records": "imports, info, versions",
 }
 _WATCH = (
     "import atexit, sys\n"
