@@ -14,14 +14,24 @@ The stored name is never changed: only what is shown is.
 
 from __future__ import annotations
 
+import functools
 import re
 
 # C0 controls, DEL and C1 controls; the bidi marks, embeddings, overrides and isolates
 # (U+061C, U+200E-F, U+202A-E, U+2066-9); U+2028/9; lone surrogates (from undecodable
-# file names).
+# file names).  Every one is outside ``str.isprintable`` (Unicode's "Other" and
+# "Separator" classes), so printable text, nearly all of it, skips the patterns; they are
+# compiled on first need (the surrogate range makes compiling them cost about what a
+# search by name spends on its output).
 _BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
-_UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}\u2028\u2029\ud800-\udfff]")
-_UNSAFE_KEEP_LAYOUT = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI}\u2028\u2029\ud800-\udfff]")
+_UNSAFE = f"[\x00-\x1f\x7f-\x9f{_BIDI}\u2028\u2029\ud800-\udfff]"
+_UNSAFE_KEEP_LAYOUT = f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI}\u2028\u2029\ud800-\udfff]"
+
+
+@functools.cache
+def unsafe_pattern(*, keep_layout: bool = False) -> re.Pattern[str]:
+    """The characters ``safe_text`` escapes (without newline and tab for ``keep_layout``)."""
+    return re.compile(_UNSAFE_KEEP_LAYOUT if keep_layout else _UNSAFE)
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -35,7 +45,9 @@ def safe_text(text: str, *, keep_layout: bool = False) -> str:
     newline inside a name is shown too (for one cell, one title, one line of a card).
     Text with nothing to escape is returned as it is.
     """
-    pattern = _UNSAFE_KEEP_LAYOUT if keep_layout else _UNSAFE
+    if text.isprintable():
+        return text
+    pattern = unsafe_pattern(keep_layout=keep_layout)
     if pattern.search(text) is None:
         return text
     return pattern.sub(_escape, text)
@@ -43,7 +55,7 @@ def safe_text(text: str, *, keep_layout: bool = False) -> str:
 
 def is_safe(text: str) -> bool:
     """True when ``safe_text`` would leave ``text`` as it is."""
-    return _UNSAFE.search(text) is None
+    return text.isprintable() or unsafe_pattern().search(text) is None
 
 
 def _picture(match: re.Match[str]) -> str:
@@ -58,6 +70,6 @@ def _picture(match: re.Match[str]) -> str:
 def one_cell(text: str) -> str:
     """``text`` with every character ``safe_text`` escapes shown as one visible symbol
     (ESC as ␛, a bidi override as �), for text already laid out in terminal cells."""
-    if _UNSAFE.search(text) is None:
+    if text.isprintable() or unsafe_pattern().search(text) is None:
         return text
-    return _UNSAFE.sub(_picture, text)
+    return unsafe_pattern().sub(_picture, text)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardsmith.safetext import is_safe, safe_text
+from cardsmith.safetext import is_safe, safe_text, unsafe_pattern
 
 
 @pytest.mark.parametrize(
@@ -66,3 +66,14 @@ def test_text_laid_out_in_cells_shows_one_symbol_a_character(text: str, shown: s
 
     assert one_cell(text) == shown
     assert len(one_cell(text)) == len(text)
+
+
+def test_every_character_it_escapes_is_outside_printable_text() -> None:
+    # Printable text skips the patterns, so each character they match must be one
+    # str.isprintable refuses: checked over all of Unicode, one character at a time.
+    for keep_layout in (False, True):
+        matches = unsafe_pattern(keep_layout=keep_layout).fullmatch
+        escaped = [c for c in map(chr, range(0x110000)) if matches(c)]
+        assert len(escaped) > 2_000  # the surrogates alone are 2,048
+        assert not any(c.isprintable() for c in escaped)
+        assert all(safe_text(c, keep_layout=keep_layout) != c for c in escaped)
