@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import stat
 
-from cardsmith.cli.context import Settings
 from cardsmith.cli.output import run_command
 
 #: On Windows click expands ``*`` and ``?`` in the arguments itself: leave it all to click.
@@ -38,10 +37,13 @@ def try_quick_search(args: list[str]) -> int | None:
 
     def search() -> None:
         # Imported here: the entry point loads this module before it knows the command.
+        from cardsmith import paths
         from cardsmith.cli.search_view import DEFAULT_LIMIT, show_outcome
         from cardsmith.services import catalogue as service
 
-        cache_dir = Settings().resolved_cache_dir
+        # What the group's settings resolve to without --cache-dir: click reads
+        # CARDSMITH_CACHE_DIR into the flag, and paths.cache_dir reads it here.
+        cache_dir = paths.cache_dir()
         text = service.FilterText()
         show_outcome(service.search(cache_dir, " ".join(words), text, limit=DEFAULT_LIMIT))
 
