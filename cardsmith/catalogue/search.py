@@ -11,7 +11,6 @@ in display order (units with stats first, then natural name order: ``Griffin C``
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -27,6 +26,17 @@ EXACT, PREFIX, SUBSTRING = 100.0, 96.0, 92.0
 
 def normalise(text: str) -> str:
     """Lower case, no accents, letters and digits only: ``Mad Cat (Timber Wolf)`` → ``madcattimberwolf``."""
+    if text.isascii():
+        # ASCII has no accents or compatibility forms, and lower() is casefold() for it:
+        # most names and queries, answered without loading the Unicode tables.
+        return _NON_ALNUM.sub("", text.lower())
+    return normalise_unicode(text)
+
+
+def normalise_unicode(text: str) -> str:
+    """``normalise`` for any text: compatibility forms decomposed, combining marks dropped."""
+    import unicodedata
+
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return _NON_ALNUM.sub("", stripped)

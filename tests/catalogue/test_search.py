@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from cardsmith.catalogue.search import SearchFilters, normalise
+from cardsmith.catalogue.search import SearchFilters, normalise, normalise_unicode
 from cardsmith.catalogue.search_index import SearchIndex
 from cardsmith.catalogue.store import Catalogue
 
@@ -32,6 +34,12 @@ def _names(
 def test_normalise() -> None:
     assert normalise("Mad Cat (Timber Wolf) Prime") == "madcattimberwolfprime"
     assert normalise("Alfar AL-D1 “Dökkálfar”") == "alfarald1dokkalfar"
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=0x7F)) | st.text())
+def test_ascii_names_normalise_as_any_text_does(text: str) -> None:
+    # ASCII takes a shorter way (no Unicode tables); it must end where the long way does.
+    assert normalise(text) == normalise_unicode(text)
 
 
 def test_exact_name_ranks_first(full_index: SearchIndex) -> None:

@@ -95,6 +95,7 @@ def test_the_whole_catalogue_searches_alike(full_catalogue_dir: Path) -> None:
 _NOT_FOR_A_NAME = {
     "click": "options and help",
     "typing": "annotations only (rapidfuzz loads it)",
+    "unicodedata": "text that is not ASCII",
     "rapidfuzz": "typos",
     "cardsmith.catalogue.search_index": "typos (and the app)",
     "cardsmith.models.profile_base": "units with several profiles",
