@@ -202,20 +202,24 @@ print(json.dumps([
 """
 
 
+#: The real command, which lists afterwards the cardsmith modules it loaded (``-X importtime``
+#: misses those loaded through ``importlib.import_module``, as ``models`` loads ``Unit``).
+_LOADED = (
+    "import atexit, sys\n"
+    "atexit.register(lambda: sys.stderr.write('LOADED ' + ' '.join("
+    "sorted(m for m in sys.modules if m.startswith('cardsmith')))))\n"
+    "from cardsmith.cli import main\n"
+    "main()\n"
+)
+
+
 def stack_floor_module(folder: Path, env: dict[str, str]) -> Path:
     """A module of stand-in classes: as many dataclasses, of the same shapes, as the modules
     a real ``cardsmith search atlas`` imports define (design.md §3: the models are frozen
     dataclasses).  Building them is work of the standard library that any search through
     that model pays for before a line of cardsmith runs."""
-    trace = _output([sys.executable, "-X", "importtime", "-m", "cardsmith", "search", "atlas"], env)
-    modules = sorted(
-        {
-            line.rsplit("|", 1)[1].strip()
-            for line in trace.splitlines()
-            if line.startswith("import time:")
-            and line.rsplit("|", 1)[1].strip().startswith("cardsmith")
-        }
-    )
+    trace = _output([sys.executable, "-c", _LOADED, "search", "atlas"], env)
+    modules = trace.rpartition("LOADED ")[2].split()
     shapes = json.loads(_output([sys.executable, "-c", _SHAPES, *modules], env, stdout=True))
     return _stand_ins(folder / "stack_floor_models.py", shapes, [])
 
