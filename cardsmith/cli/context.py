@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardsmith import paths
 
-#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     import click
 

@@ -32,6 +32,13 @@ from cardsmith.models.unit_type import RULES_LEVELS as RULES_LEVELS
 from cardsmith.models.unit_type import UnitType as UnitType
 from cardsmith.models.unit_type import card_type_of
 
+#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeAlias
+
+    from cardsmith.models import profile_base
+
 _YEAR = re.compile(r"(\d{4})")
 _SQUAD = re.compile(r"\(Sqd(\d+)\)", re.IGNORECASE)
 
@@ -417,13 +424,7 @@ def _profiles_from_dict(data: Any, mul_id: object) -> ProfileSet:
     )
 
 
-#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, TypeAlias
-
-    from cardsmith.models import profile_base
-
     #: A profile whose stats are a ``Unit`` (``models.profile_base`` keeps it generic).
     Profile: TypeAlias = profile_base.Profile[Unit]
     #: A unit's set of ``Unit`` profiles.
