@@ -23,12 +23,12 @@ from cardsmith.services.search_filters import TECH_BASES as TECH_BASES
 from cardsmith.services.search_filters import FilterText as FilterText
 from cardsmith.services.search_filters import parse_filters as parse_filters
 from cardsmith.services.search_filters import parse_range as parse_range
+from cardsmith.services.search_filters import resolve_era as resolve_era
 from cardsmith.services.search_filters import split_values as split_values
 
 #: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from cardsmith.catalogue.eras import Era
     from cardsmith.catalogue.factions import Faction
     from cardsmith.catalogue.search_index import SearchIndex
 
@@ -88,9 +88,7 @@ NO_AVAILABILITY_HINT = (
 
 def _missing_list_hint(catalogue: Catalogue, text: FilterText) -> list[str]:
     """Say so when no stored list answers the era (and faction) asked about."""
-    from cardsmith.catalogue.eras import find_era  # only a search by availability needs it
-
-    era = find_era(text.available_in)
+    era = resolve_era(text.available_in)
     faction = catalogue.find_faction(text.faction) if text.faction.strip() else None
     if catalogue.availability_view(era.id, faction.id if faction else None).stored:
         return []
@@ -161,14 +159,7 @@ def _describe(mul_id: int, name: str, type_code: str, pv: int) -> str:
     return f"{mul_id:>6}  {name} ({type_code}, {pv} PV)"
 
 
-# -- eras and factions -----------------------------------------------------------------------
-
-
-def resolve_era(text: str) -> Era:
-    """The era a name, year or MUL id means (``UnknownName`` with suggestions if none)."""
-    from cardsmith.catalogue.eras import find_era  # a search by name never needs the table
-
-    return find_era(text)
+# -- factions (eras: ``resolve_era``, from ``search_filters``) -----------------------------
 
 
 def resolve_faction(cache_dir: Path, text: str) -> Faction:

@@ -25,8 +25,11 @@ TECH_BASES = ("Inner Sphere", "Clan", "Mixed", "Primitive")
 RULES_CHOICES = (*RULES_LEVELS, "Era Specific", "Unknown")
 
 
-def _era(text: str) -> Era:
-    """The era ``text`` names (the era table loads only for a filter that asks for one)."""
+def resolve_era(text: str) -> Era:
+    """The era a name, year or MUL id means (``UnknownName`` with suggestions if none).
+
+    The era table loads on the first call: a search by name never needs it.
+    """
     from cardsmith.catalogue.eras import find_era
 
     return find_era(text)
@@ -99,7 +102,7 @@ def parse_filters(text: FilterText, catalogue: Catalogue | None = None) -> Searc
     if text.available_in.strip():
         if catalogue is None:
             raise UsageError("the availability filter needs the local catalogue")
-        era = _era(text.available_in)
+        era = resolve_era(text.available_in)
         faction = catalogue.find_faction(text.faction) if text.faction.strip() else None
         view = catalogue.availability_view(era.id, faction.id if faction else None)
         available = view.available_ids()
@@ -111,7 +114,7 @@ def parse_filters(text: FilterText, catalogue: Catalogue | None = None) -> Searc
         pv_max=high if high is not None else pv_max,
         move_min=text.move_min,
         specials=frozenset(s.upper() for s in split_values(text.specials)),
-        eras=frozenset(_era(e).id for e in split_values(text.eras)),
+        eras=frozenset(resolve_era(e).id for e in split_values(text.eras)),
         techs=_choice(text.techs, TECH_BASES, "tech base"),
         rules=_choice(text.rules, RULES_CHOICES, "rules level"),
         usable_only=text.usable_only,
