@@ -18,7 +18,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -162,92 +161,50 @@ from pathlib import Path
 from cardsmith.services import catalogue as service
 outcome = service.search(Path(sys.argv[1]), "atlas", service.FilterText(), limit=25)
 for u in outcome.units:
-    print(u.mul_id, u.name, u.type_code, u.size, u.move_text, u.armor, u.structure, u.pv)
+    print(u.mul_id, u.name, u.type_code, u.size, u.move, u.armor, u.structure, u.pv)
 """
 
 
-#: Lists the shape (fields, frozen, slots) of every dataclass the named modules define.
-_SHAPES = """
-import dataclasses, importlib, json, sys
-shapes = []
-for name in sys.argv[1:]:
-    for value in vars(importlib.import_module(name)).values():
-        if isinstance(value, type) and dataclasses.is_dataclass(value) and value.__module__ == name:
-            params = value.__dataclass_params__
-            slots = "__slots__" in vars(value)
-            shapes.append([len(dataclasses.fields(value)), params.frozen, slots])
-print(json.dumps(shapes))
-"""
-
-
-#: Lists the shape of every dataclass a real search builds an instance of (its generated
-#: ``__init__`` runs), by watching the calls of the search use case.
-_BUILT = """
-import dataclasses, json, sys
-from pathlib import Path
-built = set()
-def watch(frame, event, arg):
-    if event == "call" and frame.f_code.co_name == "__init__":
-        made = frame.f_locals.get("self")
-        if made is not None and dataclasses.is_dataclass(made):
-            built.add(type(made))
-from cardsmith.services import catalogue as service
-sys.setprofile(watch)
-service.search(Path(sys.argv[1]), "atlas", service.FilterText(), limit=25)
-sys.setprofile(None)
-print(json.dumps([
-    [len(dataclasses.fields(c)), c.__dataclass_params__.frozen, "__slots__" in vars(c)]
-    for c in built
-]))
-"""
-
-
-#: The real command, which lists afterwards the cardsmith modules it loaded (``-X importtime``
-#: misses those loaded through ``importlib.import_module``, as ``models`` loads ``Unit``).
+#: The real command, which lists afterwards every module it loaded (``-X importtime``
+#: misses those loaded through ``importlib.import_module``).
 _LOADED = (
     "import atexit, sys\n"
-    "atexit.register(lambda: sys.stderr.write('LOADED ' + ' '.join("
-    "sorted(m for m in sys.modules if m.startswith('cardsmith')))))\n"
+    "atexit.register(lambda: sys.stderr.write('LOADED ' + ' '.join(sorted(sys.modules))))\n"
     "from cardsmith.cli import main\n"
     "main()\n"
 )
 
 
-def stack_floor_module(folder: Path, env: dict[str, str]) -> Path:
-    """A module of stand-in classes: as many dataclasses, of the same shapes, as the modules
-    a real ``cardsmith search atlas`` imports define (design.md §3: the models are frozen
-    dataclasses).  Building them is work of the standard library that any search through
-    that model pays for before a line of cardsmith runs."""
-    trace = _output([sys.executable, "-c", _LOADED, "search", "atlas"], env)
-    modules = trace.rpartition("LOADED ")[2].split()
-    shapes = json.loads(_output([sys.executable, "-c", _SHAPES, *modules], env, stdout=True))
-    return _stand_ins(folder / "stack_floor_models.py", shapes, [])
-
-
-def built_floor_module(folder: Path, cache: Path, env: dict[str, str]) -> Path:
-    """Stand-ins for only the dataclasses a real search builds, with ``pathlib``, which every
-    cardsmith module stands on: the floor of any search that returns the design's model,
-    however few modules it were spread over.  (``typing`` is not part of it: a plain search
-    does not import it, and a test keeps it so.)"""
-    shapes = json.loads(_output([sys.executable, "-c", _BUILT, str(cache)], env, stdout=True))
-    return _stand_ins(folder / "built_floor_models.py", shapes, ["import pathlib"])
+def library_floor(env: dict[str, str]) -> tuple[str, int]:
+    """Python that imports every module of the standard library (and of the environment) a
+    real ``cardsmith search atlas`` loads, then runs the bare query: the floor of any search
+    that stands on those modules, with none of cardsmith's code.  Returns the code and how
+    many modules the bare process does not load itself."""
+    ours = _output([sys.executable, "-c", _LOADED, "search", "atlas"], env)
+    bare = _output(
+        [
+            sys.executable,
+            "-c",
+            _LOADED.replace("from cardsmith.cli import main\nmain()\n", "import json, sqlite3\n"),
+        ],
+        env,
+    )
+    theirs = set(bare.rpartition("LOADED ")[2].split())
+    wanted = [m for m in ours.rpartition("LOADED ")[2].split() if not m.startswith("cardsmith")]
+    code = (
+        "import importlib\n"
+        f"for name in {wanted!r}:\n"
+        "    try:\n"
+        "        importlib.import_module(name)\n"
+        "    except ImportError:\n"
+        "        pass\n" + _BARE_SQL
+    )
+    return code, len(set(wanted) - theirs)
 
 
 def _output(cmd: list[str], env: dict[str, str], *, stdout: bool = False) -> str:
     done = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True)
     return done.stdout if stdout else done.stderr
-
-
-def _stand_ins(module: Path, shapes: list[list[Any]], imports: list[str]) -> Path:
-    lines = [*imports, "from dataclasses import dataclass", ""]
-    for number, (fields, frozen, slots) in enumerate(shapes):
-        lines.append(f"@dataclass(frozen={frozen}, slots={slots})")
-        lines.append(f"class Model{number}:")
-        lines.append('    """A stand-in."""')
-        lines += [f"    field{i}: int = 0" for i in range(fields)] or ["    pass"]
-        lines.append("")
-    module.write_text("\n".join(lines), encoding="utf-8")
-    return module
 
 
 def _search_times(cache: Path, rounds: int) -> list[float]:
@@ -274,8 +231,7 @@ def _timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
 def bench_process(cache: Path, rounds: int = 40) -> None:
     """``cardsmith search atlas`` against a bare Python process running the same SQLite query,
     and against the libraries it stands on running that query: click (the command line),
-    and the same number of frozen dataclasses as its model (design.md §3); wall and CPU
-    time, medians.  The same search with an option beside it shows what the quick path
+    and every module outside cardsmith that the search loads; wall and CPU time, medians.  The same search with an option beside it shows what the quick path
     (``cli.quick_search``: plain words, no click) saves.
 
     Each round launches every command once, one after another, so a burst of load on the
@@ -300,24 +256,9 @@ def bench_process(cache: Path, rounds: int = 40) -> None:
         "bare click command + same query": [sys.executable, "-c", _CLICK_SQL, store],
         "cardsmith use case, no CLI": [sys.executable, "-c", _USE_CASE, str(cache)],
     }
-    models = stack_floor_module(cache.parent, env)
-    count = models.read_text(encoding="utf-8").count("@dataclass")
-    load = f"import sys\nsys.path.insert(0, {str(models.parent)!r})\nimport stack_floor_models\n"
-    model_floor = f"{count} dataclasses + same query"
-    commands[model_floor] = [sys.executable, "-c", load + _BARE_SQL, store]
-    built = built_floor_module(cache.parent, cache, env)
-    made = built.read_text(encoding="utf-8").count("@dataclass")
-    built_floor = f"{made} dataclasses built + pathlib + query"
-    load_built = (
-        f"import sys\nsys.path.insert(0, {str(built.parent)!r})\nimport built_floor_models\n"
-    )
-    commands[built_floor] = [sys.executable, "-c", load_built + _BARE_SQL, store]
-    commands[f"click + {count} dataclasses + query"] = [
-        sys.executable,
-        "-c",
-        load + _CLICK_SQL,
-        store,
-    ]
+    floor, extra = library_floor(env)
+    library = f"bare + the {extra} modules more it loads"
+    commands[library] = [sys.executable, "-c", floor, store]
     runs: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     for cmd in commands.values():
         _timed(cmd, env)  # untimed: writes the bytecode
@@ -341,9 +282,8 @@ def bench_process(cache: Path, rounds: int = 40) -> None:
         print(line)
     bare = "bare python + sqlite3 query"
     print(
-        f"  the design's model alone ({model_floor}) is {wall[model_floor] / wall[bare]:4.2f}× "
-        f"the bare process; the {made} dataclasses a search builds, with pathlib, "
-        f"{wall[built_floor] / wall[bare]:4.2f}×: the floor of any search returning that model"
+        f"  the modules a search stands on, with no cardsmith code, are "
+        f"{wall[library] / wall[bare]:4.2f}× the bare process: the floor of this search"
     )
 
 

@@ -13,9 +13,8 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -8,44 +8,32 @@ built, load only this and SQLite.
 from __future__ import annotations
 
 import re
-from collections import namedtuple
+from typing import NamedTuple
 
 _DIGITS = re.compile(r"(\d+)")
 
-#: The columns of an ``IndexRow``, in order.
-INDEX_COLUMNS = (
-    "mul_id, name, norm, type, role, size, pv, max_move, specials, era_id, technology, rules, "
-    "has_stats"
-)
+
+class IndexRow(NamedTuple):
+    """The columns search needs for one unit (a row of the catalogue's index query)."""
+
+    mul_id: int
+    name: str
+    norm: str
+    type: str | None
+    role: str | None
+    size: int
+    pv: int
+    max_move: float
+    specials: str
+    """Ability codes as ``,AC,IF,LRM,`` for fast membership tests."""
+    era_id: int | None
+    technology: str
+    rules: str
+    has_stats: int
 
 
-#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import NamedTuple
-
-    class IndexRow(NamedTuple):
-        """The columns search needs for one unit (a row of the catalogue's index query)."""
-
-        mul_id: int
-        name: str
-        norm: str
-        type: str | None
-        role: str | None
-        size: int
-        pv: int
-        max_move: float
-        specials: str
-        """Ability codes as ``,AC,IF,LRM,`` for fast membership tests."""
-        era_id: int | None
-        technology: str
-        rules: str
-        has_stats: int
-
-else:
-    # The same class from collections: typing.NamedTuple would import typing.  A test holds
-    # these fields to the declaration above.
-    IndexRow = namedtuple("IndexRow", [column.strip() for column in INDEX_COLUMNS.split(",")])
+#: The columns of an ``IndexRow``, in order, as a ``SELECT`` names them.
+INDEX_COLUMNS = ", ".join(IndexRow._fields)
 
 
 def name_order(row: IndexRow) -> tuple[bool, list[list[str | int]], int]:

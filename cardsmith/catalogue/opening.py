@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from cardsmith.catalogue import schema
 from cardsmith.catalogue.schema import STORE_NAME
@@ -19,13 +19,12 @@ from cardsmith.catalogue.writing import read_only_reason, translate
 from cardsmith.errors import CatalogueStoreError, os_reason
 
 
-@dataclass
-class Opened:
+class Opened(NamedTuple):
     """An open store: its connection, what the user should be told, and whether it can be written."""
 
     connection: sqlite3.Connection
     path: Path
-    notices: list[str] = field(default_factory=list)
+    notices: list[str]
     read_only: str | None = None
     """Why the store cannot be written; None when it can."""
     in_memory: bool = False

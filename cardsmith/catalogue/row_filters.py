@@ -6,16 +6,13 @@ before the index (and its regular expressions, ranking and rows) is loaded.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
-#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from cardsmith.catalogue.search import IndexRow
 
 
-@dataclass(frozen=True, slots=True)
-class SearchFilters:
+class SearchFilters(NamedTuple):
     """Field filters; every given filter must match (values within one filter are ORed)."""
 
     types: frozenset[str] = frozenset()

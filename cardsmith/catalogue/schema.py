@@ -8,8 +8,8 @@ runs, in its own write transaction, only when the file's layout version differs 
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 #: The layout version (``PRAGMA user_version``).  Older layouts are migrated in place;
 #: a newer one (written by a newer cardsmith) is not ours to change.
@@ -83,8 +83,7 @@ _LAYOUT_3 = ("CREATE INDEX units_in_list_order ON units (has_stats DESC, name CO
 MIGRATIONS: dict[int, tuple[str, ...]] = {1: (_UNITS, _META), 2: _LAYOUT_2, 3: _LAYOUT_3}
 
 
-@dataclass(frozen=True, slots=True)
-class Layout:
+class Layout(NamedTuple):
     """What the layout check read from a store file."""
 
     application_id: int

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cardsmith.catalogue.index_rows import IndexRow as IndexRow
 from cardsmith.catalogue.index_rows import name_order as name_order
@@ -42,8 +42,7 @@ def normalise_unicode(text: str) -> str:
     return _NON_ALNUM.sub("", stripped)
 
 
-@dataclass(frozen=True, slots=True)
-class Hit:
+class Hit(NamedTuple):
     """One search result: the index row and how well its name matched (0-100)."""
 
     row: IndexRow
@@ -66,8 +65,7 @@ def substring_score(norm: str, tokens: Sequence[str]) -> float | None:
     return SUBSTRING
 
 
-@dataclass(frozen=True, slots=True)
-class SearchResult:
+class SearchResult(NamedTuple):
     """The best hits of a search and how many units matched in all."""
 
     hits: list[Hit]

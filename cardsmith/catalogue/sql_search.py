@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable
-from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from cardsmith.catalogue.index_rows import INDEX_COLUMNS as INDEX_COLUMNS
 from cardsmith.catalogue.search import (
@@ -27,8 +27,6 @@ from cardsmith.catalogue.search import (
 )
 from cardsmith.limits import SQLITE_MAX, SQLITE_MIN
 
-#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from cardsmith.catalogue.search_index import SearchIndex
 
@@ -114,8 +112,7 @@ def within_sqlite(filters: SearchFilters | None) -> SearchFilters:
     def clamp(value: int) -> int:
         return min(max(value, SQLITE_MIN), SQLITE_MAX)
 
-    return replace(
-        filters,
+    return filters._replace(
         sizes=frozenset(clamp(v) for v in filters.sizes),
         eras=frozenset(clamp(v) for v in filters.eras),
         pv_min=None if filters.pv_min is None else clamp(filters.pv_min),

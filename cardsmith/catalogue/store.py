@@ -17,8 +17,10 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardsmith import paths
+from cardsmith.catalogue.listing import UnitListing, listing_of
 from cardsmith.catalogue.opening import open_store
 from cardsmith.catalogue.schema import STORE_NAME
 from cardsmith.catalogue.search import IndexRow, SearchFilters, SearchResult, normalise
@@ -26,10 +28,7 @@ from cardsmith.catalogue.sql_search import INDEX_COLUMNS, search_sql, within_sql
 from cardsmith.catalogue.writing import Transaction, translate, unit_row
 from cardsmith.errors import CatalogueDataError
 from cardsmith.limits import fits_sqlite
-from cardsmith.models import Unit
 
-#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TypeVar
 
@@ -38,6 +37,7 @@ if TYPE_CHECKING:
     from cardsmith.catalogue.factions import Faction
     from cardsmith.catalogue.search_index import SearchIndex
     from cardsmith.catalogue.store_records import CatalogueInfo, StoreReport, UnitVersion
+    from cardsmith.models import Unit
 
     T = TypeVar("T")
 
@@ -139,8 +139,12 @@ class Catalogue:
         """True when imports and fetches can be stored."""
         return self.read_only is None
 
+    # The model is imported in the methods that build units: a search lists units without it.
+
     def get(self, mul_id: int) -> Unit | None:
         """The unit with this MUL id, if stored."""
+        from cardsmith.models.unit import Unit
+
         if not fits_sqlite(mul_id):
             return None
         row = self._read("SELECT data FROM units WHERE mul_id = ?", (mul_id,)).fetchone()
@@ -148,15 +152,27 @@ class Catalogue:
 
     def get_many(self, ids: Iterable[int]) -> list[Unit]:
         """Units for these ids, in the order given (missing ids are skipped)."""
+        from cardsmith.models.unit import Unit
+
+        return self._by_id(ids, "data", lambda data: Unit.from_dict(json.loads(data)))
+
+    def listings(self, ids: Iterable[int]) -> list[UnitListing]:
+        """What a search shows of these units, in the order given (missing ids are skipped)."""
+        return self._by_id(
+            ids, "data, has_stats", lambda data, stats: listing_of(json.loads(data), stats)
+        )
+
+    def _by_id(self, ids: Iterable[int], columns: str, read: Callable[..., T]) -> list[T]:
+        """``read(*columns)`` of each stored unit of ``ids``, in the order given."""
         wanted = [i for i in ids if fits_sqlite(i)]
-        found: dict[int, Unit] = {}
+        found: dict[int, T] = {}
         for chunk_start in range(0, len(wanted), 500):
             chunk = wanted[chunk_start : chunk_start + 500]
             marks = ",".join("?" * len(chunk))
-            for mul_id, data in self._read(
-                f"SELECT mul_id, data FROM units WHERE mul_id IN ({marks})", chunk
+            for mul_id, *values in self._read(
+                f"SELECT mul_id, {columns} FROM units WHERE mul_id IN ({marks})", chunk
             ):
-                found[mul_id] = Unit.from_dict(json.loads(data))
+                found[mul_id] = read(*values)
         return [found[i] for i in wanted if i in found]
 
     def version(self, mul_id: int) -> UnitVersion | None:
@@ -172,6 +188,8 @@ class Catalogue:
 
     def find_by_name(self, name: str) -> list[Unit]:
         """Units whose name equals ``name``, ignoring case, spacing and punctuation."""
+        from cardsmith.models.unit import Unit
+
         rows = self._read(
             "SELECT data FROM units WHERE norm = ? ORDER BY mul_id", (normalise(name),)
         ).fetchall()
@@ -179,6 +197,8 @@ class Catalogue:
 
     def iter_units(self) -> Iterator[Unit]:
         """Every stored unit, by MUL id."""
+        from cardsmith.models.unit import Unit
+
         for (data,) in self._read("SELECT data FROM units ORDER BY mul_id"):
             yield Unit.from_dict(json.loads(data))
 

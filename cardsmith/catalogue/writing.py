@@ -12,13 +12,12 @@ import json
 import os
 import sqlite3
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardsmith.catalogue import schema
 from cardsmith.catalogue.search import normalise
 from cardsmith.errors import CatalogueBusy, CatalogueError, CatalogueReadOnly, CatalogueStoreError
 
-#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from cardsmith.catalogue.dump import UnitRecord
 

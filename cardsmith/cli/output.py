@@ -15,13 +15,12 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from cardsmith.errors import CardsmithError, OutputError, UnitNotFound, UnknownName, os_reason
 from cardsmith.problems import problem_lines
 from cardsmith.safetext import safe_text
 
-#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, TextIO
 

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from cardsmith.cli.output import echo, echo_json, format_table, warn
 from cardsmith.services import catalogue as service
 
-#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
-    from cardsmith.models import Unit
+    from cardsmith.catalogue.listing import UnitListing
 
 #: Outcome notes that are hints, not warnings.
 _NOTES = (service.STARTER_HINT, service.NO_AVAILABILITY_HINT)
@@ -41,25 +39,25 @@ def show_outcome(outcome: service.SearchOutcome, fmt: str = "table") -> None:
         echo(f"{len(outcome.units)} of {outcome.total:,} matches; --limit 0 shows all.", err=True)
 
 
-def unit_summary(unit: Unit) -> dict[str, Any]:
+def unit_summary(unit: UnitListing) -> dict[str, Any]:
     """The JSON object ``search --format json`` prints for one unit."""
     from cardsmith.catalogue.eras import era_name  # the table does not show eras
 
     return {
         "mul_id": unit.mul_id,
         "name": unit.name,
-        "type": unit.type.value if unit.type else None,
+        "type": unit.type,
         "size": unit.size,
-        "move": unit.move_text,
+        "move": unit.move,
         "tmm": unit.tmm,
         "armor": unit.armor,
         "structure": unit.structure,
         "threshold": unit.threshold,
-        "damage": {band: str(value) for band, value in zip("SMLE", unit.damage, strict=True)},
+        "damage": dict(zip("SMLE", unit.damage, strict=True)),
         "ov": unit.overheat,
         "pv": unit.pv,
         "role": unit.role,
-        "specials": [s.text for s in unit.specials],
+        "specials": list(unit.specials),
         "technology": unit.technology,
         "rules": unit.rules,
         "era": era_name(unit.era_id),
@@ -67,16 +65,7 @@ def unit_summary(unit: Unit) -> dict[str, Any]:
     }
 
 
-def _damage_text(unit: Unit) -> str:
-    bands = (
-        unit.damage
-        if unit.type and unit.type.family in ("fighter", "large-craft")
-        else unit.damage[:3]
-    )
-    return "/".join(str(d) for d in bands)
-
-
-def _print_units(units: list[Unit]) -> None:
+def _print_units(units: list[UnitListing]) -> None:
     rows = []
     for unit in units:
         name = unit.name if unit.has_stats else f"{unit.name} (no AS stats)"
@@ -86,10 +75,10 @@ def _print_units(units: list[Unit]) -> None:
                 name,
                 unit.type_code,
                 unit.size,
-                unit.move_text or "-",
+                unit.move or "-",
                 unit.tmm,
                 f"{unit.armor}/{unit.structure}",
-                _damage_text(unit),
+                unit.damage_text,
                 unit.overheat,
                 unit.pv,
                 unit.role or "-",

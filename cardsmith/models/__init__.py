@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
-#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from cardsmith.models.force import SKILL_NAMES, Force, ForceEntry, Group, Pilot
     from cardsmith.models.stats import DamageValue, Movement, Special

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from cardsmith.errors import CatalogueDataError
 from cardsmith.limits import MAX_UNIT_TEXT
 from cardsmith.models.stats import DamageValue
 
-#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from cardsmith.errors import CatalogueDataError
 from cardsmith.models.record_fields import (
@@ -32,8 +33,6 @@ from cardsmith.models.unit_type import RULES_LEVELS as RULES_LEVELS
 from cardsmith.models.unit_type import UnitType as UnitType
 from cardsmith.models.unit_type import card_type_of
 
-#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, TypeAlias
 

@@ -12,9 +12,8 @@ loads the card renderer).
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
-#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from cardsmith.render.content.reference import RefTable as ReferenceTable
     from cardsmith.services.cards import (

@@ -10,14 +10,14 @@ same search; ``find_unit`` is the one "by MUL id or exact name" lookup (``force 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
+from cardsmith.catalogue.listing import UnitListing
 from cardsmith.catalogue.search import Hit, SearchFilters
 from cardsmith.catalogue.store import Catalogue as Catalogue
 from cardsmith.errors import UnitNotFound
 from cardsmith.limits import fits_sqlite
-from cardsmith.models import Unit
 from cardsmith.services.search_filters import RULES_CHOICES as RULES_CHOICES
 from cardsmith.services.search_filters import TECH_BASES as TECH_BASES
 from cardsmith.services.search_filters import FilterText as FilterText
@@ -26,11 +26,10 @@ from cardsmith.services.search_filters import parse_range as parse_range
 from cardsmith.services.search_filters import resolve_era as resolve_era
 from cardsmith.services.search_filters import split_values as split_values
 
-#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from cardsmith.catalogue.factions import Faction
     from cardsmith.catalogue.search_index import SearchIndex
+    from cardsmith.models import Unit
 
 #: Close names offered when a unit lookup fails.
 CANDIDATES = 8
@@ -51,12 +50,12 @@ def open_catalogue(cache_dir: Path) -> Catalogue:
 # -- search ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class SearchOutcome:
-    """A search's hits with their full units, and what the shells should say about it."""
+class SearchOutcome(NamedTuple):
+    """A search's hits with what to show of each, and what the shells should say about it."""
 
     hits: list[Hit]
-    units: list[Unit]
+    units: list[UnitListing]
+    """What to show of each hit's unit, in the hits' order."""
     total: int
     """Units that matched in all (``hits`` holds at most the limit)."""
     notes: tuple[str, ...] = ()
@@ -68,7 +67,7 @@ def search(cache_dir: Path, query: str, text: FilterText, *, limit: int = 25) ->
     with open_catalogue(cache_dir) as catalogue:
         filters = parse_filters(text, catalogue)
         result = catalogue.search(query, filters, limit=limit)
-        units = catalogue.get_many(hit.row.mul_id for hit in result.hits)
+        units = catalogue.listings(hit.row.mul_id for hit in result.hits)
         notes = list(catalogue.notices)
         if catalogue.starter_only():
             notes.append(STARTER_HINT)

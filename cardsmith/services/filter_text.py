@@ -7,11 +7,10 @@ them without loading the unit model the parsing checks against.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class FilterText:
+class FilterText(NamedTuple):
     """Search filters as a player types them, in the CLI's options or the app's fields."""
 
     types: Sequence[str] = ()

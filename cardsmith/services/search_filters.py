@@ -7,14 +7,13 @@ a value one shell refuses the other refuses with the same words.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from cardsmith.catalogue.row_filters import SearchFilters
 from cardsmith.errors import UsageError
-from cardsmith.models import RULES_LEVELS, UnitType
+from cardsmith.models.unit_type import RULES_LEVELS, UnitType
 from cardsmith.services.filter_text import FilterText as FilterText
 
-#: As ``typing.TYPE_CHECKING``, without importing typing: a plain search never loads it.
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from cardsmith.catalogue.eras import Era
     from cardsmith.catalogue.store import Catalogue

@@ -11,7 +11,6 @@ when the app is idle).  Nothing here writes into a field while the player types.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual import on, work
@@ -274,7 +273,7 @@ class CatalogueScreen(Screen[None]):
         """Use these filters (checked), then search; the availability list loads in a worker."""
         self.filter_text = text
         self.query_one(FilterSummary).show(text)
-        plain = replace(text, available_in="", faction="")
+        plain = text._replace(available_in="", faction="")
         self.filters = services.parse_filters(plain)
         if text.available_in:
             self._load_available(text.available_in, text.faction)
@@ -294,7 +293,7 @@ class CatalogueScreen(Screen[None]):
     def _available_loaded(self, era: str, faction: str, ids: frozenset[int]) -> None:
         if (self.filter_text.available_in, self.filter_text.faction) != (era, faction):
             return  # the filters changed again meanwhile
-        self.filters = replace(self.filters, available=ids)
+        self.filters = self.filters._replace(available=ids)
         if not ids:
             self.notify(
                 "No unit is on a stored availability list of this era: F5 in the filters "

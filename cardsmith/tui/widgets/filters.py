@@ -10,7 +10,6 @@ per line, in a scrolling column.  (The summary line under the search box is
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -188,8 +187,7 @@ class FilterDialog(ModalScreen[FilterText | None]):
         def one(value: str) -> tuple[str, ...]:
             return (value,) if value else ()
 
-        return replace(
-            self.text,
+        return self.text._replace(
             types=one(chosen("type")),
             roles=one(chosen("role")),
             sizes=sizes_of(chosen("size")),
@@ -221,7 +219,7 @@ class FilterDialog(ModalScreen[FilterText | None]):
         applied once the list is in.
         """
         text = self.current()
-        problem = self.check(replace(text, faction="")) or (
+        problem = self.check(text._replace(faction="")) or (
             None if text.available_in else "Pick an era under 'Available in': F5 fetches its list."
         )
         if problem:
@@ -288,7 +286,7 @@ def _first(values: Iterable[str]) -> str | None:
 def filter_problem(cache_dir: Path, text: FilterText) -> str | None:
     """What is wrong with these filters (the dialog shows it and stays open), or None."""
     try:
-        parse_filters(replace(text, available_in="", faction=""))
+        parse_filters(text._replace(available_in="", faction=""))
         if text.faction and not text.available_in:
             return "A faction needs an era of availability: availability is per era."
         if text.faction:
