@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from cardsmith.errors import CatalogueDataError
 from cardsmith.limits import MAX_UNIT_TEXT
 from cardsmith.models.unit_type import UnitType
 
@@ -64,7 +65,7 @@ class UnitListing(NamedTuple):
         return ",".join(self.specials)
 
 
-def listing_of(data: object, has_stats: bool) -> UnitListing:
+def listing_of(data: Any, has_stats: bool) -> UnitListing:
     """The listing of a unit stored as ``data`` (its JSON, decoded).
 
     Raises:
@@ -76,8 +77,10 @@ def listing_of(data: object, has_stats: bool) -> UnitListing:
         # its own JSON form is in that shape.
         from cardsmith.models.unit import Unit
 
-        listing = _read(Unit.from_dict(data).to_dict(), has_stats)  # type: ignore[arg-type]
-        assert listing is not None, "Unit.to_dict writes what _read reads"
+        unit = Unit.from_dict(data)
+        listing = _read(unit.to_dict(), has_stats)
+        if listing is None:  # to_dict writes that shape for every unit from_dict reads
+            raise CatalogueDataError(f"unit {unit.mul_id}: its stats cannot be listed")
     return listing
 
 

@@ -223,3 +223,13 @@ def test_the_store_lists_units_in_the_order_asked_with_their_stats_flag(tmp_path
         (140, True, "BM"),
         (999_001, False, "--"),
     ]
+
+
+def test_a_unit_the_model_reads_but_cannot_list_is_a_data_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # to_dict writes the listing's shape for every unit; were that ever broken, the search
+    # must still end in a clean error, never a listing of nothing.
+    monkeypatch.setattr(Unit, "to_dict", lambda self: {"mul_id": self.mul_id})
+    with pytest.raises(CatalogueDataError, match="unit 140: its stats cannot be listed"):
+        listing_of({**_ATLAS, "specials": "IF1"}, True)
