@@ -160,37 +160,28 @@ import sys
 from pathlib import Path
 from cardsmith.services import catalogue as service
 outcome = service.search(Path(sys.argv[1]), "atlas", service.FilterText(), limit=25)
-for u in outcome.units:
+for u in outcome.listings:
     print(u.mul_id, u.name, u.type_code, u.size, u.move, u.armor, u.structure, u.pv)
 """
 
 
-#: The real command, which lists afterwards every module it loaded (``-X importtime``
-#: misses those loaded through ``importlib.import_module``).
-_LOADED = (
+#: Lists, when the process exits, every module it loaded (``-X importtime`` misses those
+#: loaded through ``importlib.import_module``).
+_LIST_MODULES = (
     "import atexit, sys\n"
     "atexit.register(lambda: sys.stderr.write('LOADED ' + ' '.join(sorted(sys.modules))))\n"
-    "from cardsmith.cli import main\n"
-    "main()\n"
 )
 
 
-def library_floor(env: dict[str, str]) -> tuple[str, int]:
+def library_floor(store: str, env: dict[str, str]) -> tuple[str, int]:
     """Python that imports every module of the standard library (and of the environment) a
     real ``cardsmith search atlas`` loads, then runs the bare query: the floor of any search
     that stands on those modules, with none of cardsmith's code.  Returns the code and how
     many modules the bare process does not load itself."""
-    ours = _output([sys.executable, "-c", _LOADED, "search", "atlas"], env)
-    bare = _output(
-        [
-            sys.executable,
-            "-c",
-            _LOADED.replace("from cardsmith.cli import main\nmain()\n", "import json, sqlite3\n"),
-        ],
-        env,
-    )
-    theirs = set(bare.rpartition("LOADED ")[2].split())
-    wanted = [m for m in ours.rpartition("LOADED ")[2].split() if not m.startswith("cardsmith")]
+    real = _LIST_MODULES + "from cardsmith.cli import main\nmain()\n"
+    ours = _loaded([sys.executable, "-c", real, "search", "atlas"], env)
+    theirs = _loaded([sys.executable, "-c", _LIST_MODULES + _BARE_SQL, store], env)
+    wanted = [m for m in ours if not m.startswith("cardsmith")]
     code = (
         "import importlib\n"
         f"for name in {wanted!r}:\n"
@@ -199,12 +190,13 @@ def library_floor(env: dict[str, str]) -> tuple[str, int]:
         "    except ImportError:\n"
         "        pass\n" + _BARE_SQL
     )
-    return code, len(set(wanted) - theirs)
+    return code, len(set(wanted) - set(theirs))
 
 
-def _output(cmd: list[str], env: dict[str, str], *, stdout: bool = False) -> str:
+def _loaded(cmd: list[str], env: dict[str, str]) -> list[str]:
+    """The modules ``cmd`` (a ``_LIST_MODULES`` script) loaded."""
     done = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True)
-    return done.stdout if stdout else done.stderr
+    return done.stderr.rpartition("LOADED ")[2].split()
 
 
 def _search_times(cache: Path, rounds: int) -> list[float]:
@@ -256,7 +248,7 @@ def bench_process(cache: Path, rounds: int = 40) -> None:
         "bare click command + same query": [sys.executable, "-c", _CLICK_SQL, store],
         "cardsmith use case, no CLI": [sys.executable, "-c", _USE_CASE, str(cache)],
     }
-    floor, extra = library_floor(env)
+    floor, extra = library_floor(store, env)
     library = f"bare + the {extra} modules more it loads"
     commands[library] = [sys.executable, "-c", floor, store]
     runs: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}

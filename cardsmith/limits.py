@@ -13,10 +13,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from typing import Any
+from typing import Any
 
 #: Force, battle and campaign files (read and written).  A 1,000-unit force is under 2 MB.
 MAX_DOCUMENT_BYTES = 20 * 1024 * 1024

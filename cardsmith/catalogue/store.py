@@ -17,7 +17,7 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from cardsmith import paths
 from cardsmith.catalogue.listing import UnitListing, listing_of
@@ -30,8 +30,6 @@ from cardsmith.errors import CatalogueDataError
 from cardsmith.limits import fits_sqlite
 
 if TYPE_CHECKING:
-    from typing import TypeVar
-
     from cardsmith.catalogue.availability import AvailabilityList, AvailabilityView, Coverage
     from cardsmith.catalogue.dump import UnitRecord
     from cardsmith.catalogue.factions import Faction

@@ -15,14 +15,11 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import Any, TextIO
 
 from cardsmith.errors import CardsmithError, OutputError, UnitNotFound, UnknownName, os_reason
 from cardsmith.problems import problem_lines
 from cardsmith.safetext import safe_text
-
-if TYPE_CHECKING:
-    from typing import Any, TextIO
 
 
 def echo(text: str = "", *, err: bool = False) -> None:

@@ -29,14 +29,16 @@ def show_outcome(outcome: service.SearchOutcome, fmt: str = "table") -> None:
     for message in outcome.notes:
         (note if message in _NOTES else warn)(message)
     if fmt == "json":
-        echo_json([unit_summary(u) for u in outcome.units])
+        echo_json([unit_summary(u) for u in outcome.listings])
         return
-    if not outcome.units:
+    if not outcome.listings:
         echo("No units match.", err=True)
         return
-    _print_units(outcome.units)
-    if outcome.total > len(outcome.units):
-        echo(f"{len(outcome.units)} of {outcome.total:,} matches; --limit 0 shows all.", err=True)
+    _print_units(outcome.listings)
+    if outcome.total > len(outcome.listings):
+        echo(
+            f"{len(outcome.listings)} of {outcome.total:,} matches; --limit 0 shows all.", err=True
+        )
 
 
 def unit_summary(unit: UnitListing) -> dict[str, Any]:

@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import Any
 
 from cardsmith.errors import CatalogueDataError
 from cardsmith.limits import MAX_UNIT_TEXT
 from cardsmith.models.stats import DamageValue
-
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def kind_name(value: object) -> str:

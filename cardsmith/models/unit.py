@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from cardsmith.errors import CatalogueDataError
 from cardsmith.models.record_fields import (
@@ -34,8 +34,6 @@ from cardsmith.models.unit_type import UnitType as UnitType
 from cardsmith.models.unit_type import card_type_of
 
 if TYPE_CHECKING:
-    from typing import Any, TypeAlias
-
     from cardsmith.models import profile_base
 
 _YEAR = re.compile(r"(\d{4})")

@@ -54,7 +54,7 @@ class SearchOutcome(NamedTuple):
     """A search's hits with what to show of each, and what the shells should say about it."""
 
     hits: list[Hit]
-    units: list[UnitListing]
+    listings: list[UnitListing]
     """What to show of each hit's unit, in the hits' order."""
     total: int
     """Units that matched in all (``hits`` holds at most the limit)."""
@@ -67,7 +67,7 @@ def search(cache_dir: Path, query: str, text: FilterText, *, limit: int = 25) ->
     with open_catalogue(cache_dir) as catalogue:
         filters = parse_filters(text, catalogue)
         result = catalogue.search(query, filters, limit=limit)
-        units = catalogue.listings(hit.row.mul_id for hit in result.hits)
+        listings = catalogue.listings(hit.row.mul_id for hit in result.hits)
         notes = list(catalogue.notices)
         if catalogue.starter_only():
             notes.append(STARTER_HINT)
@@ -75,7 +75,7 @@ def search(cache_dir: Path, query: str, text: FilterText, *, limit: int = 25) ->
             notes.append(NO_AVAILABILITY_HINT)
         elif filters.available is not None:
             notes.extend(_missing_list_hint(catalogue, text))
-    return SearchOutcome(result.hits, units, result.total, tuple(notes))
+    return SearchOutcome(result.hits, listings, result.total, tuple(notes))
 
 
 #: Said when an availability filter finds no availability data at all.
